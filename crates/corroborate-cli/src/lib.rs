@@ -1,0 +1,94 @@
+//! The pipeline behind the `corroborate` command: discover inputs, load them in parallel,
+//! prepare (clean + segment), extract, and build the report. The binary only parses
+//! arguments and prints.
+
+use std::path::PathBuf;
+
+use corroborate_core::load::{self, InputProblem, Manifest};
+use corroborate_core::PreparedDoc;
+use corroborate_extract::Extraction;
+use corroborate_render::json::{Report, ReportOptions};
+use rayon::prelude::*;
+
+/// What to analyse and how.
+#[derive(Debug, Clone)]
+pub struct AnalyzeRequest {
+    /// Files or folders.
+    pub paths: Vec<PathBuf>,
+    /// An explicit manifest.
+    pub manifest: Option<Manifest>,
+    /// The day date inference must not go beyond.
+    pub today: jiff::civil::Date,
+    /// Report options.
+    pub report: ReportOptions,
+}
+
+/// Called once per input file processed, for progress reporting.
+pub trait Progress: Sync {
+    /// Total number of files is now known.
+    fn start(&self, total: u64);
+    /// One more file done.
+    fn tick(&self);
+}
+
+/// A progress sink that does nothing.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn start(&self, _total: u64) {}
+    fn tick(&self) {}
+}
+
+/// Runs the per-document pipeline over every input, in parallel, and returns the per-document
+/// results in input order with every problem met.
+pub fn process(
+    req: &AnalyzeRequest,
+    progress: &dyn Progress,
+) -> (Vec<(PreparedDoc, Extraction)>, Vec<InputProblem>) {
+    let found = load::discover(&req.paths, req.manifest.as_ref());
+    progress.start(found.files.len() as u64);
+    let per_file: Vec<(Vec<(PreparedDoc, Extraction)>, Vec<InputProblem>)> = found
+        .files
+        .par_iter()
+        .map(|f| {
+            let loaded = load::load_file(f);
+            let docs = loaded
+                .documents
+                .into_iter()
+                .map(|d| {
+                    let p = PreparedDoc::new(d, req.today);
+                    let ex = corroborate_extract::extract(&p);
+                    (p, ex)
+                })
+                .collect();
+            progress.tick();
+            (docs, loaded.problems)
+        })
+        .collect();
+    let mut problems = found.problems;
+    let mut results = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (docs, probs) in per_file {
+        problems.extend(probs);
+        for (p, ex) in docs {
+            if seen.insert(p.doc.id.clone()) {
+                results.push((p, ex));
+            } else {
+                problems.push(InputProblem::warning(
+                    p.doc.source.clone(),
+                    format!(
+                        "same text as an earlier input (document {}); counted once",
+                        p.doc.id
+                    ),
+                ));
+            }
+        }
+    }
+    (results, problems)
+}
+
+/// Runs the whole analysis and builds the JSON report.
+pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> Report {
+    let (results, problems) = process(req, progress);
+    corroborate_render::json::build(results, problems, req.report)
+}

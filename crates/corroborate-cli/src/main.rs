@@ -1,0 +1,187 @@
+//! `corroborate`: reads a pile of news articles and produces a story dossier in which every
+//! statement points to exact character spans in the sources.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use corroborate_cli::{AnalyzeRequest, Progress};
+use corroborate_core::load::Manifest;
+use corroborate_render::json::ReportOptions;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Exit code: every input was read cleanly.
+const EXIT_OK: u8 = 0;
+/// Exit code: some inputs were skipped or had problems (each named on stderr).
+const EXIT_INPUT_PROBLEMS: u8 = 1;
+/// Exit code: the command line was wrong (clap also exits with 2).
+const EXIT_USAGE: u8 = 2;
+/// Exit code: the run itself failed (e.g. the output could not be written).
+const EXIT_FAILURE: u8 = 3;
+
+#[derive(Parser)]
+#[command(
+    name = "corroborate",
+    version,
+    about = "Reconcile news coverage: who's who, who said what, what happened when — every statement cited to exact spans.",
+    long_about = "Corroborate reads a pile of news articles (text, HTML or JSON Lines) and produces a story \
+dossier in which every statement points to exact character spans in the sources.\n\n\
+Offsets in the JSON output are Unicode code points into documents[].text, so text[start:end] \
+in Python gives the span. See docs/report-format.md.",
+    after_help = "EXAMPLES:\n  \
+corroborate analyze examples/corpus                 # JSON report on stdout\n  \
+corroborate analyze articles/ --out report/         # writes report/report.json\n  \
+corroborate analyze a.txt b.html --manifest m.csv   # outlet and date per file from a manifest\n\n\
+EXIT CODES:\n  0  all inputs read\n  1  some inputs skipped or warned about (each named on stderr)\n  \
+2  usage error\n  3  the run failed (e.g. output not writable)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Analyse articles and write a report.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate analyze examples/corpus\n  \
+corroborate analyze ../shared/seeds --out out/ --quiet\n  \
+corroborate analyze feed.jsonl --format json > report.json\n\n\
+INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is the headline\n  \
+.html .htm     the article body is extracted; title, byline, date and outlet from metadata\n  \
+.jsonl         one article per line: text or html, title, url, outlet, published\n  \
+.tml           TimeML; the document creation time is the publication date\n  \
+A folder is read recursively in sorted order; a manifest.json (or manifest.csv) in it\n  \
+gives outlet, url and published per file.")]
+    Analyze(AnalyzeArgs),
+}
+
+#[derive(Args)]
+struct AnalyzeArgs {
+    /// Files or folders to read.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// A manifest (JSON or CSV with columns file,outlet,published,url) giving metadata per file.
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+    /// Write the report into this folder (report.json) instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Output formats, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json"])]
+    format: Vec<String>,
+    /// Include every token in the JSON output.
+    #[arg(long)]
+    tokens: bool,
+    /// Treat this day as today when inferring dates (YYYY-MM-DD); defaults to the system date.
+    #[arg(long, value_name = "DATE")]
+    today: Option<jiff::civil::Date>,
+    /// No progress bar and no per-file warnings on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Pretty-print the JSON.
+    #[arg(long)]
+    pretty: bool,
+}
+
+struct Bar(ProgressBar);
+
+impl Progress for Bar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn tick(&self) {
+        self.0.inc(1);
+    }
+}
+
+fn today_local() -> jiff::civil::Date {
+    jiff::Zoned::now().date()
+}
+
+fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
+    let manifest = match &args.manifest {
+        Some(p) => match Manifest::from_path(p) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                eprintln!("error: {}: {e}", p.display());
+                return Ok(EXIT_USAGE);
+            }
+        },
+        None => None,
+    };
+    let req = AnalyzeRequest {
+        paths: args.paths,
+        manifest,
+        today: args.today.unwrap_or_else(today_local),
+        report: ReportOptions {
+            tokens: args.tokens,
+        },
+    };
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        let b = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {bar:40} {pos}/{len} files {elapsed} ({eta} left)",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    };
+    let report = corroborate_cli::analyze(&req, &Bar(bar.clone()));
+    bar.finish_and_clear();
+    if !args.quiet {
+        for p in &report.problems {
+            eprintln!("{p}");
+        }
+    }
+    let code = if report.problems.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_INPUT_PROBLEMS
+    };
+    let json = if args.pretty {
+        serde_json::to_vec_pretty(&report)?
+    } else {
+        serde_json::to_vec(&report)?
+    };
+    match &args.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+            for format in &args.format {
+                if format == "json" {
+                    let path = dir.join("report.json");
+                    std::fs::write(&path, &json)
+                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                    if !args.quiet {
+                        eprintln!("wrote {}", path.display());
+                    }
+                }
+            }
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&json)?;
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(code)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Analyze(args) => run_analyze(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Corroborate's foundation: one document model with exact offsets, and the per-document
+//! stages that every later analysis stands on.
+//!
+//! Data flows one way:
+//!
+//! ```text
+//! load (bytes -> Document) -> clean (ignored spans) -> segment (sentences, tokens)
+//! ```
+//!
+//! A [`Document`] owns its text and never changes it. Everything found in it is a [`Span`]
+//! (byte offsets into `Document::text`) plus a typed payload. At the JSON boundary spans are
+//! turned into Unicode code-point offsets with [`OffsetMap`].
+
+pub mod clean;
+pub mod document;
+pub mod load;
+pub mod outlet;
+pub mod prepare;
+pub mod pubdate;
+pub mod segment;
+pub mod span;
+
+pub use document::{DocId, DocMeta, Document, Provenance, PublishedDate};
+pub use prepare::PreparedDoc;
+pub use span::{OffsetMap, Span, SpanMap};

@@ -1,0 +1,232 @@
+//! The JSON report (`"schema": "corroborate/1"`).
+//!
+//! Every list item that comes from text carries `doc`, `start` and `end`, where `start` and
+//! `end` are Unicode code-point offsets into `documents[].text` (so `text[start:end]` works in
+//! Python). Internally spans are byte offsets; they are converted here, once, per document.
+
+use corroborate_core::clean::Ignored;
+use corroborate_core::load::InputProblem;
+use corroborate_core::segment::Token;
+use corroborate_core::{DocId, DocMeta, OffsetMap, PreparedDoc, Span, SpanMap};
+use corroborate_extract::attributions::Attribution;
+use corroborate_extract::dates::Timex;
+use corroborate_extract::entities::{Entity, Mention};
+use corroborate_extract::quantities::Quantity;
+use corroborate_extract::quotes::Quote;
+use corroborate_extract::Extraction;
+use serde::Serialize;
+
+/// The schema identifier written into every report.
+pub const SCHEMA: &str = "corroborate/1";
+
+/// A list item tied to one document: `doc` plus the item's own fields (which include `start`, `end`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Item<T> {
+    /// The document id.
+    pub doc: DocId,
+    /// The item.
+    #[serde(flatten)]
+    pub item: T,
+}
+
+/// An entity as reported: its per-document id and the span of its first mention.
+#[derive(Debug, Clone, Serialize)]
+pub struct EntityItem {
+    /// `<doc>#e<index>`, stable for a given text.
+    pub id: String,
+    /// Span of the first mention.
+    #[serde(flatten)]
+    pub span: Span,
+    /// The entity.
+    #[serde(flatten)]
+    pub entity: Entity,
+}
+
+/// A document as reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct DocumentItem {
+    /// Content-derived id.
+    pub id: DocId,
+    /// Where it came from.
+    pub source: String,
+    /// Input format.
+    pub format: corroborate_core::document::SourceFormat,
+    /// Headline span, if any.
+    pub headline: Option<Span>,
+    /// Metadata with provenance.
+    pub meta: DocMeta,
+    /// Number of code points in `text`.
+    pub length: usize,
+    /// The text, unchanged.
+    pub text: String,
+}
+
+/// Generator information.
+#[derive(Debug, Clone, Serialize)]
+pub struct Generator {
+    /// Always "corroborate".
+    pub name: &'static str,
+    /// Crate version.
+    pub version: &'static str,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Always [`SCHEMA`].
+    pub schema: &'static str,
+    /// Who wrote it.
+    pub generator: Generator,
+    /// Input problems (skipped files, warnings), each naming its file.
+    pub problems: Vec<InputProblem>,
+    /// The documents.
+    pub documents: Vec<DocumentItem>,
+    /// Ignored spans with reasons.
+    pub ignored: Vec<Item<Ignored>>,
+    /// Sentence spans.
+    pub sentences: Vec<Item<Span>>,
+    /// Token spans; present only when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Vec<Item<Token>>>,
+    /// Entities with roles.
+    pub entities: Vec<Item<EntityItem>>,
+    /// Entity mentions (entity is an index into that document's entities; see `entity_id`).
+    pub mentions: Vec<Item<MentionItem>>,
+    /// Quotes with speakers.
+    pub quotes: Vec<Item<QuoteItem>>,
+    /// Source attributions.
+    pub attributions: Vec<Item<Attribution>>,
+    /// Temporal expressions.
+    pub dates: Vec<Item<Timex>>,
+    /// Quantities.
+    pub quantities: Vec<Item<Quantity>>,
+}
+
+/// A mention with its entity's report id.
+#[derive(Debug, Clone, Serialize)]
+pub struct MentionItem {
+    /// The entity's id (`<doc>#e<index>`).
+    pub entity_id: String,
+    /// The mention.
+    #[serde(flatten)]
+    pub mention: Mention,
+}
+
+/// A quote with its speaker's report id.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuoteItem {
+    /// The speaker's entity id, when attributed.
+    pub speaker_id: Option<String>,
+    /// The speaker's name, when attributed.
+    pub speaker_name: Option<String>,
+    /// The quote.
+    #[serde(flatten)]
+    pub quote: Quote,
+}
+
+/// Options for building a report.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    /// Include every token.
+    pub tokens: bool,
+}
+
+fn entity_id(doc: &DocId, index: usize) -> String {
+    format!("{doc}#e{index}")
+}
+
+/// Builds the report from per-document results, converting every span to code points.
+pub fn build(
+    results: Vec<(PreparedDoc, Extraction)>,
+    problems: Vec<InputProblem>,
+    opts: ReportOptions,
+) -> Report {
+    let mut r = Report {
+        schema: SCHEMA,
+        generator: Generator {
+            name: "corroborate",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        problems,
+        documents: Vec::new(),
+        ignored: Vec::new(),
+        sentences: Vec::new(),
+        tokens: opts.tokens.then(Vec::new),
+        entities: Vec::new(),
+        mentions: Vec::new(),
+        quotes: Vec::new(),
+        attributions: Vec::new(),
+        dates: Vec::new(),
+        quantities: Vec::new(),
+    };
+    for (mut prepared, mut ex) in results {
+        let map = OffsetMap::new(&prepared.doc.text);
+        let f = |s: Span| map.span(s);
+        prepared.ignored.map_spans(&f);
+        prepared.seg.map_spans(&f);
+        prepared.doc.meta.map_spans(&f);
+        ex.map_spans(&f);
+        let doc = prepared.doc;
+        let id = doc.id.clone();
+        fn wrap<T>(doc: &DocId) -> impl Fn(T) -> Item<T> + '_ {
+            move |item| Item {
+                doc: doc.clone(),
+                item,
+            }
+        }
+        r.ignored
+            .extend(prepared.ignored.into_iter().map(wrap(&id)));
+        r.sentences
+            .extend(prepared.seg.sentences.iter().copied().map(wrap(&id)));
+        if let Some(tokens) = r.tokens.as_mut() {
+            tokens.extend(prepared.seg.tokens.iter().copied().map(wrap(&id)));
+        }
+        let ents = &ex.entities;
+        for (i, e) in ents.entities.iter().enumerate() {
+            let first = e
+                .mentions
+                .first()
+                .and_then(|&m| ents.mentions.get(m))
+                .map(|m| m.span)
+                .unwrap_or_default();
+            r.entities.push(wrap(&id)(EntityItem {
+                id: entity_id(&id, i),
+                span: first,
+                entity: e.clone(),
+            }));
+        }
+        for m in &ents.mentions {
+            r.mentions.push(wrap(&id)(MentionItem {
+                entity_id: entity_id(&id, m.entity),
+                mention: m.clone(),
+            }));
+        }
+        for q in ex.quotes {
+            r.quotes.push(wrap(&id)(QuoteItem {
+                speaker_id: q.speaker.map(|s| entity_id(&id, s)),
+                speaker_name: q
+                    .speaker
+                    .and_then(|s| ents.entities.get(s))
+                    .map(|e| e.name.clone()),
+                quote: q,
+            }));
+        }
+        r.attributions
+            .extend(ex.attributions.into_iter().map(wrap(&id)));
+        r.dates.extend(ex.dates.into_iter().map(wrap(&id)));
+        r.quantities
+            .extend(ex.quantities.into_iter().map(wrap(&id)));
+        let length = map.char_offset(doc.text.len());
+        let headline = doc.headline.map(|s| map.span(s));
+        r.documents.push(DocumentItem {
+            id: doc.id,
+            source: doc.source,
+            format: doc.format,
+            headline,
+            meta: doc.meta,
+            length,
+            text: doc.text,
+        });
+    }
+    r
+}
