@@ -1,0 +1,32 @@
+//! Shared helpers for the evaluation binaries in `src/bin/` (one per capability). Each binary
+//! prints its figures; `docs/accuracy.md` records them with the command that reproduces them.
+
+use std::path::PathBuf;
+
+/// The folder holding the shared development data: `$CORROBORATE_DATA`, else `../shared/data`
+/// relative to the workspace root.
+pub fn data_dir() -> PathBuf {
+    std::env::var_os("CORROBORATE_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared/data"))
+}
+
+/// The folder holding the seed articles: `$CORROBORATE_SEEDS`, else `../shared/seeds`.
+pub fn seeds_dir() -> PathBuf {
+    std::env::var_os("CORROBORATE_SEEDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared/seeds"))
+}
+
+/// The workspace root (two levels above this crate).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Precision, recall and F1 from counts; 0 where undefined.
+pub fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
+    let p = if tp + fp == 0 { 0.0 } else { tp as f64 / (tp + fp) as f64 };
+    let r = if tp + fn_ == 0 { 0.0 } else { tp as f64 / (tp + fn_) as f64 };
+    let f = if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) };
+    (p, r, f)
+}
