@@ -536,6 +536,19 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
             let rest = text.get(span.end..).unwrap_or("");
             !(rest.starts_with("-old") || rest.trim_start().starts_with("old"))
         }
+        Rule::RelativeDay => {
+            // "USA Today", "Mississippi Today": a capitalised "Today" after a capitalised word
+            // inside a sentence is part of a name.
+            let first = s.split_whitespace().next().unwrap_or("");
+            let prev = prev_word(text, span.start);
+            let before = text.get(..span.start).unwrap_or("").trim_end();
+            let sentence_start =
+                before.is_empty() || before.ends_with(['.', '!', '?', '"', '“', ':', '\n']);
+            !(first.starts_with(|c: char| c.is_uppercase())
+                && !all_upper
+                && !sentence_start
+                && prev.starts_with(|c: char| c.is_uppercase()))
+        }
         Rule::TimeOfDay => {
             // "10:30" alone must look like a clock time, not a score or a ratio.
             let words: Vec<&str> = s.split_whitespace().collect();
@@ -980,48 +993,59 @@ fn timex(span: Span, kind: TimexType, value: Option<String>) -> Timex {
     }
 }
 
-/// The event phrase after "before"/"after" ("the shooting"), if one follows.
+/// The event phrase after "before"/"after" ("the shooting", "the state released videos"): up
+/// to five words, stopping at punctuation, a preposition or a conjunction.
 fn anchor_after(text: &str, at: usize) -> Option<Span> {
     let rest = text.get(at..)?;
-    let lead = rest.len() - rest.trim_start().len();
-    let mut start = at + lead;
-    let mut end = start;
+    let first = at + (rest.len() - rest.trim_start().len());
+    let mut pos = first;
+    let mut end = first;
     let mut n = 0;
-    let mut det = false;
-    for piece in text.get(start..)?.split_inclusive(' ') {
+    for piece in text.get(first..)?.split_inclusive(' ').take(5) {
         let w = piece.trim_end_matches(' ');
         let clean = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if clean.is_empty() || !clean.starts_with(|c: char| c.is_alphanumeric()) {
+            break;
+        }
         let lw = clean.to_ascii_lowercase();
-        if n == 0 {
-            if matches!(
+        if n > 0
+            && matches!(
                 lw.as_str(),
-                "the" | "a" | "an" | "his" | "her" | "their" | "its" | "this" | "that"
-            ) {
-                det = true;
-            } else if !clean.starts_with(|c: char| c.is_alphabetic()) {
-                return None;
-            }
-        } else if clean.is_empty()
-            || word_tense(clean).is_some()
-            || matches!(
-                lw.as_str(),
-                "and" | "of" | "in" | "on" | "at" | "to" | "by" | "for"
+                "and"
+                    | "or"
+                    | "but"
+                    | "of"
+                    | "in"
+                    | "on"
+                    | "at"
+                    | "to"
+                    | "by"
+                    | "for"
+                    | "with"
+                    | "from"
+                    | "that"
+                    | "which"
+                    | "while"
+                    | "when"
+                    | "according"
+                    | "into"
             )
         {
             break;
         }
-        end = start + clean.len();
+        end = pos + clean.len();
         n += 1;
-        if clean.len() != w.len() || n >= if det { 3 } else { 2 } {
+        if clean.len() != w.len() {
             break;
         }
-        start += piece.len();
+        pos += piece.len();
     }
-    let first = at + lead;
-    if n == 0 || (det && n < 2) {
-        return None;
-    }
-    Some(Span::new(first, end))
+    let determiner_only = n == 1
+        && matches!(
+            text.get(first..end).map(str::to_ascii_lowercase).as_deref(),
+            Some("the" | "a" | "an" | "his" | "her" | "their" | "its" | "this" | "that")
+        );
+    (n > 0 && !determiner_only).then(|| Span::new(first, end))
 }
 
 fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {

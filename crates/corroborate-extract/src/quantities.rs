@@ -187,7 +187,7 @@ const VAGUE: &str = r"(?:multiple|several|numerous|a\s+few|dozens\s+of|hundreds\
 static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
     let num = num_re();
     let pattern = format!(
-        r"(?i)(?P<money>(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B})|(?P<pct>{B}{num}\s?(?:%|percent{B}|per\s+cent{B}))|(?P<age>{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B})|(?P<range>{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B})|(?P<unit>{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?)|(?P<vague>{B}{VAGUE}\s+[a-z]+{B})|(?P<count>{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B})"
+        r"(?i)(?P<money>(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B})|(?P<pct>{B}{num}\s?(?:%|percent{B}|per\s+cent{B}))|(?P<age>{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B})|(?P<range>{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B})|(?P<unit>{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?)|(?P<vague>{B}{VAGUE}\s+[a-z]+(?:\s+[a-z]+)?{B})|(?P<count>{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B})"
     );
     Regex::new(&pattern).unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
 });
@@ -246,8 +246,17 @@ const MONTHS: &[&str] = &[
     "dec",
 ];
 
+/// Singular nouns that end in "s".
+const SINGULAR_S: &[&str] = &[
+    "news", "series", "species", "bus", "gas", "lens", "physics", "politics", "status", "campus",
+    "virus", "census", "bonus", "chaos", "this", "was", "is", "has", "its", "us",
+];
+
 fn is_plural(w: &str) -> bool {
     let l = w.to_ascii_lowercase();
+    if SINGULAR_S.contains(&l.as_str()) {
+        return false;
+    }
     PLURAL_IRREGULAR.contains(&l.as_str())
         || (l.len() > 2 && l.ends_with('s') && !l.ends_with("ss"))
 }
@@ -355,14 +364,7 @@ pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity>
         } else if caps.name("unit").is_some() {
             with_unit(span, s, m.start())
         } else if caps.name("vague").is_some() {
-            let noun = s.rsplit(char::is_whitespace).next().unwrap_or("");
-            if !is_plural(noun) || NOT_NOUNS.contains(&noun.to_ascii_lowercase().as_str()) {
-                None
-            } else {
-                let mut q = quantity(span, vague_lower_bound(s), noun, QuantityKind::Count);
-                q.vague = true;
-                Some(q)
-            }
+            vague(span, s)
         } else {
             count(text, span, s)
         };
@@ -371,6 +373,40 @@ pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity>
         }
     }
     out
+}
+
+fn vague(span: Span, s: &str) -> Option<Quantity> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let lead = match words.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+        Some("a") => 2,
+        Some(w)
+            if w.ends_with('s') && words.get(1).is_some_and(|o| o.eq_ignore_ascii_case("of")) =>
+        {
+            2
+        }
+        _ => 1,
+    };
+    let rest = words.get(lead..)?;
+    let idx = usize::from(rest.len() == 2 && !is_plural(rest[0]) && is_plural(rest[1]));
+    let noun = *rest.get(idx)?;
+    if !is_plural(noun) || NOT_NOUNS.contains(&noun.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let end = span.start + s.rfind(noun).map_or(s.len(), |i| i + noun.len());
+    let unit = canonical_unit(noun);
+    let kind = if unit != noun.to_ascii_lowercase() && unit_kind(&unit) == QuantityKind::Duration {
+        QuantityKind::Duration
+    } else {
+        QuantityKind::Count
+    };
+    let unit = if kind == QuantityKind::Count {
+        noun.to_ascii_lowercase()
+    } else {
+        unit
+    };
+    let mut q = quantity(Span::new(span.start, end), vague_lower_bound(s), unit, kind);
+    q.vague = true;
+    Some(q)
 }
 
 fn money(span: Span, s: &str) -> Option<Quantity> {
@@ -628,6 +664,13 @@ mod tests {
         let q = one("Witnesses heard multiple shots.");
         assert!(q.vague);
         assert_eq!(q.unit, "shots");
+        let q = one("Multiple news outlets reported it.");
+        assert_eq!(q.unit, "outlets");
+        let q = one("It took several days.");
+        assert_eq!(
+            (q.kind, q.unit.as_str(), q.vague),
+            (QuantityKind::Duration, "day", true)
+        );
         assert_eq!(one("Two women spoke.").value, 2.0);
         assert_eq!(one("A dozen reporters waited.").value, 12.0);
         assert!(run("One of them said so.").is_empty());
