@@ -14,7 +14,10 @@ use corroborate_extract::entities::{Entity, Mention};
 use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
+use corroborate_reconcile::timeline::{Event, InferredPublished};
+use corroborate_reconcile::Cite;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// The schema identifier written into every report.
 pub const SCHEMA: &str = "corroborate/1";
@@ -100,6 +103,24 @@ pub struct Report {
     pub dates: Vec<Item<Timex>>,
     /// Quantities.
     pub quantities: Vec<Item<Quantity>>,
+    /// The merged timeline across articles.
+    pub timeline: Timeline,
+}
+
+/// The merged timeline and the publication dates inferred across articles.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Timeline {
+    /// Events in chronological order.
+    pub events: Vec<Event>,
+    /// Publication dates no single article fixed, inferred from other articles.
+    pub inferred_published: Vec<InferredPublished>,
+}
+
+/// Results computed across articles, handed to [`build`] with the per-article results.
+#[derive(Debug, Clone, Default)]
+pub struct CrossDoc {
+    /// The merged timeline.
+    pub timeline: Timeline,
 }
 
 /// A mention with its entity's report id.
@@ -135,12 +156,42 @@ fn entity_id(doc: &DocId, index: usize) -> String {
     format!("{doc}#e{index}")
 }
 
-/// Builds the report from per-document results, converting every span to code points.
+fn remap_cite(maps: &HashMap<DocId, OffsetMap>, cite: &mut Cite) {
+    if let Some(m) = maps.get(&cite.doc) {
+        cite.span = m.span(cite.span);
+    }
+}
+
+fn remap_timeline(maps: &HashMap<DocId, OffsetMap>, t: &mut Timeline) {
+    for e in &mut t.events {
+        remap_cite(maps, &mut e.description);
+        for m in &mut e.mentions {
+            if let Some(map) = maps.get(&m.doc) {
+                m.span = map.span(m.span);
+                m.sentence = map.span(m.sentence);
+            }
+        }
+    }
+    for p in &mut t.inferred_published {
+        for c in &mut p.evidence {
+            remap_cite(maps, c);
+        }
+    }
+}
+
+/// Builds the report from per-document and cross-document results, converting every span to
+/// code points.
 pub fn build(
     results: Vec<(PreparedDoc, Extraction)>,
     problems: Vec<InputProblem>,
+    mut cross: CrossDoc,
     opts: ReportOptions,
 ) -> Report {
+    let maps: HashMap<DocId, OffsetMap> = results
+        .iter()
+        .map(|(p, _)| (p.doc.id.clone(), OffsetMap::new(&p.doc.text)))
+        .collect();
+    remap_timeline(&maps, &mut cross.timeline);
     let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
@@ -158,9 +209,12 @@ pub fn build(
         attributions: Vec::new(),
         dates: Vec::new(),
         quantities: Vec::new(),
+        timeline: cross.timeline,
     };
     for (mut prepared, mut ex) in results {
-        let map = OffsetMap::new(&prepared.doc.text);
+        let Some(map) = maps.get(&prepared.doc.id) else {
+            continue;
+        };
         let f = |s: Span| map.span(s);
         prepared.ignored.map_spans(&f);
         prepared.seg.map_spans(&f);
