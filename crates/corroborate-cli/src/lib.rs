@@ -113,6 +113,7 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let inferred_published = timeline::infer_publication_dates(results, &all);
     let events = timeline::build(results, &all);
     CrossDoc {
+        cross_entities: corroborate_reconcile::entities::link(results, &all),
         timeline: Timeline {
             events,
             inferred_published,

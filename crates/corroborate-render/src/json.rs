@@ -14,6 +14,7 @@ use corroborate_extract::entities::{Entity, Mention};
 use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
+use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
 use serde::Serialize;
@@ -103,6 +104,8 @@ pub struct Report {
     pub dates: Vec<Item<Timex>>,
     /// Quantities.
     pub quantities: Vec<Item<Quantity>>,
+    /// People, organisations, places and groups merged across articles, with their roles.
+    pub cross_entities: Vec<CrossEntity>,
     /// The merged timeline across articles.
     pub timeline: Timeline,
 }
@@ -119,6 +122,8 @@ pub struct Timeline {
 /// Results computed across articles, handed to [`build`] with the per-article results.
 #[derive(Debug, Clone, Default)]
 pub struct CrossDoc {
+    /// Entities merged across articles.
+    pub cross_entities: Vec<CrossEntity>,
     /// The merged timeline.
     pub timeline: Timeline,
 }
@@ -192,6 +197,11 @@ pub fn build(
         .map(|(p, _)| (p.doc.id.clone(), OffsetMap::new(&p.doc.text)))
         .collect();
     remap_timeline(&maps, &mut cross.timeline);
+    for e in &mut cross.cross_entities {
+        for r in &mut e.roles {
+            remap_cite(&maps, &mut r.evidence);
+        }
+    }
     let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
@@ -209,6 +219,7 @@ pub fn build(
         attributions: Vec::new(),
         dates: Vec::new(),
         quantities: Vec::new(),
+        cross_entities: cross.cross_entities,
         timeline: cross.timeline,
     };
     for (mut prepared, mut ex) in results {
