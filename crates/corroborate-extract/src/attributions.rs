@@ -13,6 +13,8 @@ pub struct Attribution {
     pub source: String,
     /// The source's span.
     pub source_span: Span,
+    /// The source's usual name when it is a known outlet ("Associated Press" for "AP").
+    pub normalized: Option<String>,
     /// The statement the attribution covers.
     pub statement: Span,
 }

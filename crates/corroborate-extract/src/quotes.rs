@@ -20,7 +20,7 @@ pub(crate) mod windows;
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::Serialize;
 
-use crate::entities::{EntityAnalysis, Gender, MentionKind};
+use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use lexicon::{
     ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CUE, PARTICIPLES,
     POSS_SPEECH, SUBJ_ANY, SUBJ_AT_END,
@@ -386,6 +386,14 @@ fn resolve(
         let c = &cands[i];
         let q = &c.quote;
         let mut spk: Option<Speaker> = None;
+        if let (Some(span), Some(SpeakerMentionKind::Name)) =
+            (q.speaker_mention, q.speaker_mention_kind)
+        {
+            let trimmed = names::name_core(text, span);
+            cands[i].quote.speaker_mention = Some(trimmed);
+        }
+        let c = &cands[i];
+        let q = &c.quote;
         if let (Some(span), Some(kind)) = (q.speaker_mention, q.speaker_mention_kind) {
             let (entity, name) = match kind {
                 SpeakerMentionKind::Name => {
@@ -470,12 +478,19 @@ fn resolve(
     }
 }
 
-/// The entity of the mention covering `span`, if the entities API knows one.
+/// The entity of the mention covering `span`, if the entities API knows one that can speak
+/// (a person, organisation or group; not a place).
 fn entity_at(entities: &EntityAnalysis, span: Span) -> Option<usize> {
     entities
         .mention_at(span)
         .filter(|m| matches!(m.kind, MentionKind::Name | MentionKind::Nominal))
         .map(|m| m.entity)
+        .filter(|&e| {
+            entities
+                .entities
+                .get(e)
+                .is_some_and(|x| x.kind != EntityKind::Place)
+        })
 }
 
 /// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson").

@@ -92,6 +92,35 @@ pub(crate) fn canonical_words(seq: &str) -> (Vec<&str>, Vec<&str>) {
     (titles, name)
 }
 
+/// The part of a name mention that is the name itself: `span` without leading titles, places
+/// and non-name words ("Lynn Fitch" in "Following Mississippi Attorney General Lynn Fitch").
+pub(crate) fn name_core(text: &str, span: Span) -> Span {
+    let t = span.text(text);
+    let (_, words) = canonical_words(t);
+    let Some(first) = words.first() else {
+        return span;
+    };
+    let mut offset = 0;
+    let mut found = None;
+    for (i, w) in t.split_whitespace().enumerate() {
+        let at = t[offset..].find(w).map_or(offset, |p| offset + p);
+        offset = at + w.len();
+        if strip_possessive(w) == *first && t.split_whitespace().count() - i >= words.len() {
+            found = Some(at);
+        }
+    }
+    let start = found.unwrap_or(0);
+    let core = &t[start..];
+    let end = if core.ends_with("’s") {
+        t.len() - "’s".len()
+    } else if core.ends_with("'s") {
+        t.len() - 2
+    } else {
+        t.len()
+    };
+    Span::new(span.start + start, span.start + end)
+}
+
 impl NameTable {
     /// Builds the table for `text`.
     pub fn new(text: &str) -> Self {
