@@ -17,6 +17,8 @@ pub struct AnalyzeRequest {
     pub paths: Vec<PathBuf>,
     /// An explicit manifest.
     pub manifest: Option<Manifest>,
+    /// Use `manifest.json`/`manifest.csv` files found beside the inputs.
+    pub auto_manifest: bool,
     /// The day date inference must not go beyond.
     pub today: jiff::civil::Date,
     /// Report options.
@@ -39,15 +41,27 @@ impl Progress for NoProgress {
     fn tick(&self) {}
 }
 
+/// One analysed document: the prepared document and what was extracted from it.
+pub type Analysed = (PreparedDoc, Extraction);
+
+/// The per-document results of a run.
+pub struct Processed {
+    /// Prepared documents with their extractions, in input order, duplicates removed.
+    pub results: Vec<Analysed>,
+    /// Every input problem, each naming its file.
+    pub problems: Vec<InputProblem>,
+    /// Files in input folders passed over because their type is not an article type.
+    pub passed_over: Vec<PathBuf>,
+    /// Number of input files read.
+    pub files: usize,
+}
+
 /// Runs the per-document pipeline over every input, in parallel, and returns the per-document
 /// results in input order with every problem met.
-pub fn process(
-    req: &AnalyzeRequest,
-    progress: &dyn Progress,
-) -> (Vec<(PreparedDoc, Extraction)>, Vec<InputProblem>) {
-    let found = load::discover(&req.paths, req.manifest.as_ref());
+pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
+    let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
     progress.start(found.files.len() as u64);
-    let per_file: Vec<(Vec<(PreparedDoc, Extraction)>, Vec<InputProblem>)> = found
+    let per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
         .files
         .par_iter()
         .map(|f| {
@@ -65,6 +79,7 @@ pub fn process(
             (docs, loaded.problems)
         })
         .collect();
+    let files = found.files.len();
     let mut problems = found.problems;
     let mut results = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -84,11 +99,18 @@ pub fn process(
             }
         }
     }
-    (results, problems)
+    Processed {
+        results,
+        problems,
+        passed_over: found.passed_over,
+        files,
+    }
 }
 
 /// Runs the whole analysis and builds the JSON report.
-pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> Report {
-    let (results, problems) = process(req, progress);
-    corroborate_render::json::build(results, problems, req.report)
+pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
+    let mut processed = process(req, progress);
+    let results = std::mem::take(&mut processed.results);
+    let report = corroborate_render::json::build(results, processed.problems.clone(), req.report);
+    (report, processed)
 }

@@ -65,6 +65,10 @@ struct AnalyzeArgs {
     /// A manifest (JSON or CSV with columns file,outlet,published,url) giving metadata per file.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
+    /// Ignore manifest.json/manifest.csv files found in input folders (metadata then comes only
+    /// from the inputs themselves and from inference).
+    #[arg(long, conflicts_with = "manifest")]
+    no_manifest: bool,
     /// Write the report into this folder (report.json) instead of stdout.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -114,6 +118,7 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
     let req = AnalyzeRequest {
         paths: args.paths,
         manifest,
+        auto_manifest: !args.no_manifest,
         today: args.today.unwrap_or_else(today_local),
         report: ReportOptions {
             tokens: args.tokens,
@@ -131,12 +136,30 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         );
         b
     };
-    let report = corroborate_cli::analyze(&req, &Bar(bar.clone()));
+    let (report, processed) = corroborate_cli::analyze(&req, &Bar(bar.clone()));
     bar.finish_and_clear();
     if !args.quiet {
         for p in &report.problems {
             eprintln!("{p}");
         }
+        let mut summary = format!(
+            "corroborate: {} document(s) from {} file(s)",
+            report.documents.len(),
+            processed.files
+        );
+        if !processed.passed_over.is_empty() {
+            summary.push_str(&format!(
+                "; {} file(s) passed over (not .txt, .html, .jsonl or .tml)",
+                processed.passed_over.len()
+            ));
+        }
+        if !report.problems.is_empty() {
+            summary.push_str(&format!(
+                "; {} problem(s), listed above",
+                report.problems.len()
+            ));
+        }
+        eprintln!("{summary}");
     }
     let code = if report.problems.is_empty() {
         EXIT_OK
@@ -165,8 +188,15 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         }
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(&json)?;
-            out.write_all(b"\n")?;
+            let written = out
+                .write_all(&json)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush());
+            match written {
+                // A closed pipe (`| head`) is the reader's choice, not a failure.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
         }
     }
     Ok(code)

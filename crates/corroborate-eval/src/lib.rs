@@ -25,8 +25,20 @@ pub fn workspace_root() -> PathBuf {
 
 /// Precision, recall and F1 from counts; 0 where undefined.
 pub fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
-    let p = if tp + fp == 0 { 0.0 } else { tp as f64 / (tp + fp) as f64 };
-    let r = if tp + fn_ == 0 { 0.0 } else { tp as f64 / (tp + fn_) as f64 };
-    let f = if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) };
+    let p = if tp + fp == 0 {
+        0.0
+    } else {
+        tp as f64 / (tp + fp) as f64
+    };
+    let r = if tp + fn_ == 0 {
+        0.0
+    } else {
+        tp as f64 / (tp + fn_) as f64
+    };
+    let f = if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    };
     (p, r, f)
 }

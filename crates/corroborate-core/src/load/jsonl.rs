@@ -124,6 +124,6 @@ mod tests {
         assert!(docs[1].text.contains("Hello there"));
         assert_eq!(problems.len(), 2);
         assert_eq!(problems[0].path, "f.jsonl:2");
-        assert_eq!(problems[1].path, "f.jsonl:5");
+        assert_eq!(problems[1].path, "f.jsonl:4");
     }
 }

@@ -120,6 +120,9 @@ pub struct Discovery {
     pub files: Vec<InputFile>,
     /// Problems found while walking.
     pub problems: Vec<InputProblem>,
+    /// Files inside input folders that are not articles by their extension (README.md,
+    /// images, …): passed over without a problem, listed so the CLI can say so.
+    pub passed_over: Vec<PathBuf>,
 }
 
 fn is_manifest_name(name: &str) -> bool {
@@ -127,9 +130,10 @@ fn is_manifest_name(name: &str) -> bool {
 }
 
 /// Walks `paths` (files or folders) and lists the inputs to load. An explicit `manifest`
-/// applies to every path; a `manifest.json`/`manifest.csv` inside a folder applies to the
-/// files below that folder (an explicit manifest takes precedence).
-pub fn discover(paths: &[PathBuf], manifest: Option<&Manifest>) -> Discovery {
+/// applies to every path. With `auto_manifest`, a `manifest.json`/`manifest.csv` inside a
+/// folder applies to the files below that folder, and one beside a named file applies to it
+/// (an explicit manifest takes precedence).
+pub fn discover(paths: &[PathBuf], manifest: Option<&Manifest>, auto_manifest: bool) -> Discovery {
     let mut out = Discovery::default();
     for path in paths {
         match std::fs::metadata(path) {
@@ -141,6 +145,9 @@ pub fn discover(paths: &[PathBuf], manifest: Option<&Manifest>) -> Discovery {
                 let mut local = None;
                 for name in ["manifest.json", "manifest.csv"] {
                     let mp = path.join(name);
+                    if !auto_manifest {
+                        break;
+                    }
                     if mp.is_file() {
                         match Manifest::from_path(&mp) {
                             Ok(m) => local = Some(m),
@@ -165,6 +172,9 @@ pub fn discover(paths: &[PathBuf], manifest: Option<&Manifest>) -> Discovery {
             }
             Ok(_) => {
                 let entry = manifest.and_then(|m| m.lookup(path)).or_else(|| {
+                    if !auto_manifest {
+                        return None;
+                    }
                     let dir = path.parent()?;
                     let mp = dir.join("manifest.json");
                     let m = Manifest::from_path(&mp).ok()?;
@@ -192,10 +202,7 @@ fn push_file(out: &mut Discovery, path: PathBuf, manifest: Option<ManifestEntry>
         None => {
             // An explicitly named file with another extension is read as text or HTML by sniffing.
             if in_folder {
-                out.problems.push(InputProblem::skipped(
-                    path.display().to_string(),
-                    "unsupported file type (expected .txt, .html, .htm, .jsonl or .tml)",
-                ));
+                out.passed_over.push(path);
             } else {
                 out.files.push(InputFile {
                     path,

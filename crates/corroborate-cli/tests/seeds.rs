@@ -1,0 +1,148 @@
+//! The CLI on the real seed articles (`../shared/seeds`), with and without their manifest.
+
+mod common;
+
+use common::{analyze, doc, seeds_dir, slice};
+
+#[test]
+fn with_manifest_outlets_and_dates_come_from_it() {
+    let seeds = seeds_dir();
+    let (r, out) = analyze(&[seeds.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(r["schema"], "corroborate/1");
+    let docs = r["documents"].as_array().unwrap();
+    assert_eq!(docs.len(), 5);
+    let expect = [
+        ("000_ddeed167889eb317.txt", "CBS News"),
+        ("001_2d6caafabdf45f46.txt", "Associated Press"),
+        ("002_1784f26f340c65f5.txt", "ABC News"),
+        ("003_8f2b06351337482e.txt", "People"),
+        ("004_20c3e7cef4f161eb.txt", "The Guardian"),
+    ];
+    for (file, outlet) in expect {
+        let d = doc(&r, file);
+        assert_eq!(d["meta"]["outlet"]["value"], outlet, "{file}");
+        assert_eq!(d["meta"]["outlet"]["how"], "manifest");
+        assert_eq!(d["meta"]["published"]["value"], "2026-10-23");
+        assert_eq!(d["meta"]["published"]["how"], "manifest");
+        // The text is the file, unchanged.
+        let raw = std::fs::read_to_string(seeds.join(file)).unwrap();
+        assert_eq!(d["text"].as_str().unwrap(), raw);
+    }
+}
+
+#[test]
+fn without_manifest_dates_are_inferred_with_evidence_or_left_unknown() {
+    let seeds = seeds_dir();
+    let (r, _) = analyze(&["--no-manifest", seeds.to_str().unwrap()]);
+    for file in ["002_1784f26f340c65f5.txt", "003_8f2b06351337482e.txt"] {
+        let d = doc(&r, file);
+        let p = &d["meta"]["published"];
+        assert_eq!(p["value"], "2026-10-23", "{file}");
+        assert_eq!(p["how"], "inferred");
+        let text = d["text"].as_str().unwrap();
+        let ev = p["evidence"].as_array().unwrap();
+        assert!(!ev.is_empty());
+        let first = slice(
+            text,
+            ev[0]["start"].as_u64().unwrap(),
+            ev[0]["end"].as_u64().unwrap(),
+        );
+        assert!(
+            first.contains("Oct") || first.contains("October"),
+            "{file}: evidence {first:?}"
+        );
+    }
+    for file in [
+        "000_ddeed167889eb317.txt",
+        "001_2d6caafabdf45f46.txt",
+        "004_20c3e7cef4f161eb.txt",
+    ] {
+        assert!(
+            doc(&r, file)["meta"]["published"].is_null(),
+            "{file} guessed a date"
+        );
+    }
+}
+
+#[test]
+fn without_manifest_outlets_come_only_from_self_references() {
+    let seeds = seeds_dir();
+    let (r, _) = analyze(&["--no-manifest", seeds.to_str().unwrap()]);
+    assert_eq!(
+        doc(&r, "002_1784f26f340c65f5.txt")["meta"]["outlet"]["value"],
+        "ABC News"
+    );
+    assert_eq!(
+        doc(&r, "003_8f2b06351337482e.txt")["meta"]["outlet"]["value"],
+        "People"
+    );
+    // CBS, AP and the Guardian name other outlets but never themselves unambiguously.
+    for file in [
+        "000_ddeed167889eb317.txt",
+        "001_2d6caafabdf45f46.txt",
+        "004_20c3e7cef4f161eb.txt",
+    ] {
+        assert!(doc(&r, file)["meta"]["outlet"].is_null(), "{file}");
+    }
+}
+
+#[test]
+fn every_span_slices_the_text_in_code_points() {
+    let seeds = seeds_dir();
+    let (r, _) = analyze(&[seeds.to_str().unwrap()]);
+    let texts: std::collections::HashMap<&str, &str> = r["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["id"].as_str().unwrap(), d["text"].as_str().unwrap()))
+        .collect();
+    let mut checked = 0;
+    for list in [
+        "sentences",
+        "ignored",
+        "entities",
+        "mentions",
+        "quotes",
+        "dates",
+        "quantities",
+        "attributions",
+    ] {
+        for item in r[list].as_array().unwrap() {
+            let text = texts[item["doc"].as_str().unwrap()];
+            let (s, e) = (
+                item["start"].as_u64().unwrap(),
+                item["end"].as_u64().unwrap(),
+            );
+            assert!(
+                s <= e && e as usize <= text.chars().count(),
+                "{list} item out of range"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+    // Sentences are trimmed and non-empty.
+    for item in r["sentences"].as_array().unwrap() {
+        let text = texts[item["doc"].as_str().unwrap()];
+        let s = slice(
+            text,
+            item["start"].as_u64().unwrap(),
+            item["end"].as_u64().unwrap(),
+        );
+        assert!(!s.is_empty() && s.trim() == s, "untrimmed sentence {s:?}");
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    let seeds = seeds_dir();
+    let (_, a) = analyze(&[seeds.to_str().unwrap()]);
+    let (_, b) = analyze(&[seeds.to_str().unwrap()]);
+    assert_eq!(a.stdout, b.stdout);
+}
