@@ -231,22 +231,25 @@ impl EntityAnalysis {
     /// entities hold it.
     pub fn entity_for_role_noun(&self, doc: &PreparedDoc, span: Span) -> Option<usize> {
         if let Some(m) = self.mention_at(span) {
-            if m.kind != MentionKind::Pronoun && span.contains(m.span) || m.span.contains(span) {
+            let nominal = m.kind == MentionKind::Nominal && span.contains(m.span);
+            if nominal || m.span.contains(span) && m.kind != MentionKind::Pronoun {
                 return Some(m.entity);
             }
         }
         let text = doc.slice(span).to_lowercase();
-        let words: Vec<&str> = text
+        let class = text
             .split(|c: char| !(c.is_alphanumeric() || c == '.'))
             .filter(|w| !w.is_empty())
-            .collect();
-        let (head, class) = (0..words.len()).rev().find_map(|i| {
-            let t = lexicon::title(words[i])?;
-            t.role?;
-            Some((i, t.class))
-        })?;
-        let _ = head;
-        self.unique_role_holder(class, None)
+            .filter_map(|w| lexicon::title(w).filter(|t| t.role.is_some()))
+            .last()?
+            .class;
+        // A name inside the phrase says whose role it is ("Kohen's mother").
+        let of = self
+            .mentions
+            .iter()
+            .find(|m| span.contains(m.span) && m.kind == MentionKind::Name)
+            .map(|m| m.entity);
+        self.unique_role_holder(class, of)
     }
 
     /// The speaker name at `span` when it is a mention of a person: the entity's full name.
@@ -484,16 +487,12 @@ impl<'a> Ctx<'a> {
         {
             return false;
         }
-        let upper = w.chars().filter(|c| c.is_alphabetic()).count() >= 2
-            && !w.chars().any(char::is_lowercase);
         if p.caps_line {
             // Headline or all-caps line: only words known as names elsewhere.
             if lexicon::stopword(&lower) {
                 return false;
             }
-            return self.mid_caps.contains(w)
-                || self.mid_caps_lower.contains(&lower) && !upper
-                || upper && self.mid_caps.contains(w);
+            return self.mid_caps.contains(w) || self.mid_caps_lower.contains(&lower);
         }
         if lexicon::stopword(&lower) {
             // Mid-sentence "The" may open an organisation ("The Associated Press").
@@ -747,6 +746,21 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
         }
     }
     add_mentions(&mut out, extra);
+    // Roles stated with a possessive pronoun ("his aunt, Petra Brandt").
+    for ei in 0..out.entities.len() {
+        for ri in 0..out.entities[ei].roles.len() {
+            let r = &out.entities[ei].roles[ri];
+            let Some(t) = r.of_text.as_deref() else {
+                continue;
+            };
+            if r.of_entity.is_some() || pronoun_class(t).is_none() {
+                continue;
+            }
+            let span = Span::new(r.evidence.start, r.evidence.start + t.len());
+            let of = out.resolve_pronoun(doc, span).filter(|&o| o != ei);
+            out.entities[ei].roles[ri].of_entity = of;
+        }
+    }
     out
 }
 
@@ -1202,7 +1216,8 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
     let end = if comma { before - 1 } else { before };
     if let Some((rs, head)) = role_phrase_before(cx, end) {
         let poss = rs > 0 && cx.is_poss(rs - 1);
-        if !comma || poss {
+        let pron = rs > 0 && matches!(cx.lw(rs - 1).as_str(), "his" | "her" | "their");
+        if !comma || poss || pron {
             let (role, normalized) = role_text(cx, rs, end, head);
             let mut of_span = None;
             let mut ev_start = cx.span(rs, end).start;
@@ -1211,6 +1226,11 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
                     of_span = Some(p);
                     ev_start = p.start;
                 }
+            } else if pron {
+                // "his aunt, Petra Brandt": resolved once pronouns are (see `extract`).
+                let p = cx.span(rs - 1, rs);
+                of_span = Some(p);
+                ev_start = p.start;
             } else if let Some(p) = cand_ending_at(cands, rs) {
                 if cands[p].kind != Some(EntityKind::Person) && !cx.ps[rs].start {
                     let s = cx.span(cands[p].a, cands[p].b);
@@ -1251,6 +1271,15 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
                         s += 3;
                     }
                 }
+            }
+            // "the company's director": a possessed role.
+            let mut q = s;
+            while q < s + 3 && cx.is_lower_word(q) {
+                q += 1;
+            }
+            if q > s && cx.is_poss(q) && of_span.is_none() {
+                of_span = Some(cx.span(k, q));
+                s = q + 1;
             }
             if let Some((_, e, head)) = role_phrase_after(cx, s) {
                 let (role, normalized) = role_text(cx, s, e, head);
@@ -1569,7 +1598,7 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
                 entity: t,
                 kind: MentionKind::Nominal,
             });
-            if let Some(g) = group {
+            if group.is_some() {
                 if drafts[t].roles.is_empty() {
                     let of_span = (k >= 1 && cx.is_poss(k - 1))
                         .then(|| np_before_poss(cx, cands, k - 1))
@@ -1581,7 +1610,6 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
                         of_span,
                         evidence: cx.span(start, k + 2),
                     });
-                    let _ = g;
                 }
             }
         }
@@ -1733,5 +1761,52 @@ fn pronoun_gender(cx: &Ctx, out: &mut EntityAnalysis) {
                 x.gender = Some(if m > f { Gender::Male } else { Gender::Female });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::Document;
+
+    fn prep(text: &str) -> PreparedDoc {
+        let doc = Document::new("t.txt", SourceFormat::Text, text.to_string());
+        PreparedDoc::new(doc, jiff::civil::date(2026, 1, 1))
+    }
+
+    #[test]
+    fn pieces_split_possessives_and_keep_abbreviations() {
+        let d = prep("Intro here.\n\nGov. Ann Lee's aide and the officers’ cars, U.S. Sen. Bo.");
+        let cx = Ctx::new(&d);
+        let got: Vec<(&str, pieces::PieceKind)> =
+            (0..cx.ps.len()).map(|i| (cx.w(i), cx.ps[i].kind)).collect();
+        use pieces::PieceKind::{Poss, Punct, Word};
+        assert_eq!(
+            got,
+            vec![
+                ("Intro", Word),
+                ("here", Word),
+                (".", Punct),
+                ("Gov.", Word),
+                ("Ann", Word),
+                ("Lee", Word),
+                ("'s", Poss),
+                ("aide", Word),
+                ("and", Word),
+                ("the", Word),
+                ("officers", Word),
+                ("’", Poss),
+                ("cars", Word),
+                (",", Punct),
+                ("U.S.", Word),
+                ("Sen.", Word),
+                ("Bo", Word),
+                (".", Punct),
+            ]
+        );
+        assert!(cx.ps[3].start && !cx.ps[4].start);
+        // "Gov." starts a sentence but is a title followed by a name: part of the run.
+        assert!(cx.nameish(3) && cx.nameish(4));
     }
 }

@@ -52,7 +52,7 @@ fn seeds() -> Vec<(String, PreparedDoc)> {
         "seed folder missing: {} (expected ../shared/seeds beside the workspace)",
         dir.display()
     );
-    let found = discover(&[dir], None);
+    let found = discover(&[dir], None, true);
     let today = jiff::civil::date(2026, 12, 1);
     let mut out = Vec::new();
     for f in &found.files {
@@ -202,7 +202,6 @@ fn seed_people_roles_and_identity() {
     }
     let recall = found as f64 / people.max(1) as f64;
     let precision = correct_pred as f64 / predicted.max(1) as f64;
-    let role_recall = role_ok as f64 / with_role.max(1) as f64;
     let main_role_recall = (found - (with_role - role_ok)) as f64 / people.max(1) as f64;
     let mention_recall = hit_mentions as f64 / gold_mentions.max(1) as f64;
     eprintln!(

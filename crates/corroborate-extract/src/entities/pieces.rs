@@ -167,6 +167,21 @@ pub(crate) fn pieces(doc: &PreparedDoc) -> Vec<Piece> {
             continue;
         }
         let s = t.span.text(text);
+        let mut cs = s.chars();
+        let (c0, c1, c2) = (cs.next(), cs.next(), cs.next());
+        if c0.is_some_and(is_apostrophe) && c2.is_none() {
+            // The segmenter's own possessive tokens: "'s", or a lone apostrophe right after a
+            // plural ("officers’").
+            let glued = raw.last().is_some_and(|&(sp, k): &(Span, PieceKind)| {
+                sp.end == t.span.start
+                    && k == PieceKind::Word
+                    && text[..sp.end].ends_with(['s', 'S'])
+            });
+            if matches!(c1, Some('s' | 'S')) || c1.is_none() && glued {
+                raw.push((t.span, PieceKind::Poss));
+                continue;
+            }
+        }
         split_token(s, t.span.start, &mut raw);
     }
     let sentences = &doc.seg.sentences;
@@ -251,5 +266,35 @@ fn mark_caps_lines(text: &str, ps: &mut [Piece]) {
             }
         }
         i = j;
+    }
+    // Runs of three or more all-caps words inside a normal line ("THE COUNCIL WILL MEET").
+    let is_upper = |p: &Piece| {
+        let w = p.span.text(text);
+        p.kind == PieceKind::Word
+            && w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && !w.chars().any(char::is_lowercase)
+    };
+    let mut i = 0;
+    while i < ps.len() {
+        if !is_upper(&ps[i]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        let mut words = 0;
+        let mut last = i;
+        while j < ps.len() && (is_upper(&ps[j]) || ps[j].kind != PieceKind::Word) {
+            if is_upper(&ps[j]) {
+                words += 1;
+                last = j;
+            }
+            j += 1;
+        }
+        if words >= 3 {
+            for p in &mut ps[i..=last] {
+                p.caps_line = true;
+            }
+        }
+        i = j.max(i + 1);
     }
 }
