@@ -21,6 +21,7 @@ use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::Serialize;
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
+pub(crate) use lexicon::name_pattern;
 use lexicon::{
     ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CUE, PARTICIPLES,
     POSS_SPEECH, SUBJ_ANY, SUBJ_AT_END,
@@ -104,6 +105,8 @@ struct Candidate {
 #[derive(Clone)]
 struct Speaker {
     para: usize,
+    /// Where its quote or cue ends (to tell whether it was in the previous sentence).
+    at: usize,
     entity: Option<usize>,
     name: Option<String>,
 }
@@ -123,7 +126,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     }
     cands.extend(indirect_candidates(doc, text, &win, &raws));
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
-    resolve(doc, text, &table, entities, &mut cands);
+    resolve(doc, text, &win, &table, entities, &mut cands);
     cands.into_iter().map(|c| c.quote).collect()
 }
 
@@ -376,6 +379,7 @@ mod indirect;
 fn resolve(
     doc: &PreparedDoc,
     text: &str,
+    win: &Windows,
     table: &NameTable,
     entities: &EntityAnalysis,
     cands: &mut [Candidate],
@@ -396,36 +400,57 @@ fn resolve(
         let q = &c.quote;
         if let (Some(span), Some(kind)) = (q.speaker_mention, q.speaker_mention_kind) {
             let (entity, name) = match kind {
-                SpeakerMentionKind::Name => {
-                    let e = entity_at(entities, span);
-                    let name = e
-                        .and_then(|e| entities.entities.get(e).map(|x| x.name.clone()))
-                        .or_else(|| table.canonical_name(span.text(text), span));
-                    (e, name)
-                }
-                SpeakerMentionKind::Role => {
-                    let e = entity_at(entities, span);
-                    let name = e
-                        .and_then(|e| entities.entities.get(e).map(|x| x.name.clone()))
-                        .or_else(|| resolve_role(text, table, span));
-                    (e, name)
-                }
-                SpeakerMentionKind::Pronoun => match entities.resolve_pronoun(doc, span) {
-                    Some(e) => (Some(e), entities.entities.get(e).map(|x| x.name.clone())),
+                SpeakerMentionKind::Name => match entity_at(entities, span) {
+                    Some(e) => (
+                        Some(e),
+                        entities.entities.get(e).map(|x| {
+                            crate::attributions::normalize_outlet(&x.name)
+                                .unwrap_or_else(|| x.name.clone())
+                        }),
+                    ),
                     None => {
-                        let g = pronoun_gender(span.text(text));
-                        match last.as_ref().filter(|l| l.para + 1 >= c.para) {
-                            Some(l) if gender_fits(entities, l.entity, g) => {
-                                (l.entity, l.name.clone())
-                            }
-                            _ => (None, None),
-                        }
+                        let written = span.text(text);
+                        let name = crate::attributions::normalize_outlet(written)
+                            .or_else(|| table.canonical_name(written, span));
+                        (
+                            name.as_deref().and_then(|n| entity_named(entities, n)),
+                            name,
+                        )
                     }
                 },
+                SpeakerMentionKind::Role => resolve_role_mention(doc, text, table, entities, span),
+                SpeakerMentionKind::Pronoun => {
+                    let g = pronoun_gender(span.text(text));
+                    let fits = |l: &&Speaker| {
+                        gender_fits(entities, l.entity, g)
+                            && (g.is_none() || person_like(entities, l))
+                    };
+                    let prev_sentence = previous_sentence(win, span.start);
+                    let recent = last
+                        .as_ref()
+                        .filter(|l| prev_sentence.is_some_and(|p| l.at >= p.start))
+                        .filter(fits);
+                    let prev_para = last.as_ref().filter(|l| l.para + 1 >= c.para).filter(fits);
+                    if let Some(l) = recent {
+                        (l.entity, l.name.clone())
+                    } else if let Some((e, n)) = prev_sentence
+                        .and_then(|p| sentence_subject(text, p, table, entities))
+                        .filter(|_| g.is_some())
+                    {
+                        (e, Some(n))
+                    } else if let Some(e) = entities.resolve_pronoun(doc, span) {
+                        (Some(e), entities.entities.get(e).map(|x| x.name.clone()))
+                    } else if let Some(l) = prev_para {
+                        (l.entity, l.name.clone())
+                    } else {
+                        (None, None)
+                    }
+                }
                 SpeakerMentionKind::Group => (None, None),
             };
             spk = Some(Speaker {
                 para: c.para,
+                at: c.quote.span.end,
                 entity,
                 name,
             });
@@ -437,6 +462,7 @@ fn resolve(
                 if chained && (ps.entity.is_some() || ps.name.is_some()) {
                     spk = Some(Speaker {
                         para: c.para,
+                        at: q.span.end,
                         ..ps.clone()
                     });
                     cands[i].quote.speaker_inherited = true;
@@ -447,7 +473,11 @@ fn resolve(
         if let Some(s) = &spk {
             c.quote.speaker = s.entity;
             c.quote.speaker_name = s.name.clone();
-            if s.entity.is_some() || s.name.is_some() {
+            let source_only = c
+                .quote
+                .cue
+                .is_some_and(|cue| cue.text(text).to_lowercase().starts_with("according"));
+            if (s.entity.is_some() || s.name.is_some()) && !source_only {
                 last = Some(s.clone());
             }
         }
@@ -457,6 +487,7 @@ fn resolve(
                 c.para,
                 spk.unwrap_or(Speaker {
                     para: c.para,
+                    at: c.quote.span.end,
                     entity: None,
                     name: None,
                 }),
@@ -496,8 +527,7 @@ fn entity_at(entities: &EntityAnalysis, span: Span) -> Option<usize> {
 /// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson").
 fn resolve_role(text: &str, table: &NameTable, span: Span) -> Option<String> {
     let t = span.text(text);
-    let first = t.split_whitespace().next().unwrap_or("");
-    if matches!(first.to_lowercase().as_str(), "a" | "an") {
+    if indefinite(t) {
         return None;
     }
     let np = t
@@ -505,7 +535,61 @@ fn resolve_role(text: &str, table: &NameTable, span: Span) -> Option<String> {
         .take_while(|w| !matches!(*w, "for" | "of" | "at" | "with" | "from"))
         .collect::<Vec<_>>();
     let head = np.last()?;
-    table.resolve_role(head, span.start, 2 * MAX_WINDOW)
+    table.resolve_role(head, span.end + 3, 2 * MAX_WINDOW)
+}
+
+/// A role mention ("the attorney", "Kohen's mother"): the entities API's nominal mention
+/// covering it, else the person the article states holds the role (name table), else the
+/// entities API's unique holder of that role. Possessive phrases never resolve to their
+/// possessor.
+fn resolve_role_mention(
+    doc: &PreparedDoc,
+    text: &str,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+    span: Span,
+) -> (Option<usize>, Option<String>) {
+    let name_of = |e: usize| entities.entities.get(e).map(|x| x.name.clone());
+    let exact = entities
+        .mention_at(span)
+        .filter(|m| m.kind == MentionKind::Nominal && m.span.contains(span))
+        .map(|m| m.entity);
+    if let Some(e) = exact {
+        return (Some(e), name_of(e));
+    }
+    if let Some(n) = resolve_role(text, table, span) {
+        return (entity_named(entities, &n), Some(n));
+    }
+    let t = span.text(text);
+    if t.contains(['’', '\'']) || indefinite(t) {
+        return (None, None);
+    }
+    let e = entities.entity_for_role_noun(doc, span).filter(|&e| {
+        entities
+            .entities
+            .get(e)
+            .is_some_and(|x| x.kind == EntityKind::Person)
+    });
+    (e, e.and_then(name_of))
+}
+
+/// True for an indefinite noun phrase ("a spokesperson …"), which introduces someone new.
+fn indefinite(np: &str) -> bool {
+    let first = np.split_whitespace().next().unwrap_or("");
+    matches!(first.to_lowercase().as_str(), "a" | "an")
+}
+
+/// The entity (person, organisation or group) whose name is exactly `name`, if unique.
+fn entity_named(entities: &EntityAnalysis, name: &str) -> Option<usize> {
+    let mut it = entities
+        .entities
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind != EntityKind::Place && e.name == name);
+    match (it.next(), it.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
 }
 
 fn pronoun_gender(p: &str) -> Option<Gender> {
@@ -514,6 +598,63 @@ fn pronoun_gender(p: &str) -> Option<Gender> {
         "she" => Some(Gender::Female),
         _ => None,
     }
+}
+
+/// The sentence before the one holding `pos`, within the same or the previous paragraph.
+fn previous_sentence(win: &Windows, pos: usize) -> Option<Span> {
+    let i = win.sentences.partition_point(|s| s.end <= pos);
+    let prev = *win.sentences.get(i.checked_sub(1)?)?;
+    let (a, b) = (win.paragraph_of(prev.start)?, win.paragraph_of(pos)?);
+    (a + 1 >= b).then_some(prev)
+}
+
+/// The person a sentence is about when it opens with one: a name among its first five words,
+/// before any comma ("Civil rights attorney Ben Crump, who …, has challenged …"). Used for a
+/// sentence-initial "he"/"she", the usual news convention of continuing with the last subject.
+fn sentence_subject(
+    text: &str,
+    s: Span,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+) -> Option<(Option<usize>, String)> {
+    let st = s.text(text);
+    let head_end = st.find(',').unwrap_or(st.len());
+    let (m, kind) = main_subject(&st[..head_end], s.start, table)?;
+    if kind != SpeakerMentionKind::Name {
+        return None;
+    }
+    let before_words = text[s.start..m.start].split_whitespace().count();
+    if before_words >= 5 {
+        return None;
+    }
+    let core = names::name_core(text, m);
+    let e = entity_at(entities, core);
+    let name = match e.and_then(|e| entities.entities.get(e)) {
+        Some(x) if x.kind != EntityKind::Person => return None,
+        Some(x) => x.name.clone(),
+        None => table.canonical_name(core.text(text), core)?,
+    };
+    let sp = Speaker {
+        para: 0,
+        at: 0,
+        entity: e,
+        name: Some(name.clone()),
+    };
+    person_like(entities, &sp).then_some((e, name))
+}
+
+/// True when a speaker can be "he" or "she": a person entity, or (without one) a name that is
+/// neither an organisation nor an outlet.
+fn person_like(entities: &EntityAnalysis, s: &Speaker) -> bool {
+    if let Some(e) = s.entity.and_then(|e| entities.entities.get(e)) {
+        return e.kind == EntityKind::Person;
+    }
+    s.name.as_deref().is_some_and(|n| {
+        crate::attributions::normalize_outlet(n).is_none()
+            && !n
+                .split_whitespace()
+                .any(|w| lexicon::ORG_WORDS.contains(&w))
+    })
 }
 
 /// False when the entity has a known gender that contradicts the pronoun's.

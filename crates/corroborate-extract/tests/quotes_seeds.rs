@@ -56,7 +56,7 @@ fn seeds() -> Vec<(String, PreparedDoc)> {
         "seed folder missing: {} (expected ../shared/seeds beside the workspace)",
         dir.display()
     );
-    let found = discover(&[dir], None);
+    let found = discover(&[dir], None, true);
     let today = jiff::civil::date(2026, 12, 1);
     let mut out = Vec::new();
     for f in &found.files {

@@ -22,7 +22,7 @@ fn compile(p: &str) -> Regex {
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b[^,\n]{{0,100}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b[^,\n]{{0,45}}[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
@@ -38,7 +38,7 @@ static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
 /// The object of "told"/"confirmed to": a name, "the outlet", "reporters".
 static TOLD_OBJECT: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]+(?:to[ \t]+)?(?:(?:the[ \t]+)?{}|the[ \t]+(?:outlet|newspaper|station|network|paper|broadcaster)|reporters|journalists|him|her|them|us)(?:[ \t]+and[ \t]+{})?",
+        r"^[ \t]+(?:to[ \t]+)?(?:(?:the[ \t]+)?{}|the[ \t]+(?:outlet|newspaper|station|network|paper|broadcaster)|reporters|journalists|him|her|them|us|(?:an?|the|his|her|their)[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER})(?:[ \t]+and[ \t]+{})?",
         name_pattern(),
         name_pattern()
     ))
@@ -57,6 +57,8 @@ static ACCORDING_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?P<cue>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,\n]{2,120}?),[ \t]+(?P<clause>[^\n]{12,})$",
     )
 });
+
+const LOWER: &str = r"\p{Ll}[\p{L}\p{M}’'\-]*";
 
 const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
@@ -145,17 +147,31 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let mut cue_span = abs(cue.start(), cue.end());
     let mut rest_start = cue.end();
     if matches!(cue.as_str(), "told" | "tells" | "confirmed") {
-        if let Some(m) = TOLD_OBJECT.find(&st[rest_start..]) {
-            rest_start += m.end();
+        let confirmed = cue.as_str() == "confirmed";
+        let object = TOLD_OBJECT
+            .find(&st[rest_start..])
+            .filter(|m| !confirmed || m.as_str().trim_start().starts_with("to "));
+        if let Some(m) = object {
+            let obj = m.as_str();
+            let len = obj.find(" that").unwrap_or(obj.len());
+            rest_start += m.start() + len;
             cue_span = abs(cue.start(), rest_start);
-        } else if cue.as_str() != "confirmed" {
+        } else if !confirmed || !st[rest_start..].trim_start().starts_with("that ") {
             return None;
         }
     }
     let rest = &st[rest_start..];
     let window = &rest[..super::windows::floor_boundary(rest, 120.min(rest.len()))];
-    let content_start = match window.find(" that ") {
-        Some(i) => rest_start + i + " that ".len(),
+    let that = if window.trim_start().starts_with("that ") {
+        Some(window.len() - window.trim_start().len() + "that ".len())
+    } else {
+        window
+            .find(" that ")
+            .filter(|&i| !window[..i].contains(','))
+            .map(|i| i + " that ".len())
+    };
+    let content_start = match that {
+        Some(i) => rest_start + i,
         None => {
             let first = rest.split_whitespace().next().unwrap_or("");
             if NOT_CLAUSE_START.contains(&first.to_lowercase().as_str()) {
