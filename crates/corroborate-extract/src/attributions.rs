@@ -74,7 +74,7 @@ fn source() -> String {
 /// A list of sources: "Mississippi Today, Verite News and The New York Times".
 fn source_list() -> String {
     let s = source();
-    format!(r"{s}(?:,[ \t]+{s})*(?:,?[ \t]+and[ \t]+{s})?")
+    format!(r"{s}(?:(?:,[ \t]+{s})*,?[ \t]+and[ \t]+{s})?")
 }
 
 /// A single source inside a list (for splitting).

@@ -79,8 +79,12 @@ pub(super) fn normalize(written: &str) -> Option<String> {
 
 /// True when a capitalised name ends with a media word ("Mississippi Today", "Verite News").
 pub(super) fn looks_like_outlet(written: &str) -> bool {
-    let last = written.split_whitespace().last().unwrap_or("");
-    written.starts_with(char::is_uppercase) && MEDIA_HEADS.contains(&last)
+    let name = written
+        .strip_prefix("the ")
+        .or_else(|| written.strip_prefix("The "))
+        .unwrap_or(written);
+    let last = name.split_whitespace().last().unwrap_or("");
+    name.starts_with(char::is_uppercase) && MEDIA_HEADS.contains(&last)
         || normalize(written).is_some()
 }
 
@@ -97,6 +101,7 @@ mod tests {
         );
         assert_eq!(normalize("Springfield Police"), None);
         assert!(looks_like_outlet("Harbor City Herald"));
+        assert!(looks_like_outlet("the Harbor City Herald"));
         assert!(!looks_like_outlet("Harbor City Council"));
     }
 }
