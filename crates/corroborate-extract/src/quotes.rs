@@ -618,6 +618,7 @@ fn sentence_subject(
     entities: &EntityAnalysis,
 ) -> Option<(Option<usize>, String)> {
     let st = s.text(text);
+    let st = &st[..floor_boundary(st, 300)];
     let head_end = st.find(',').unwrap_or(st.len());
     let (m, kind) = main_subject(&st[..head_end], s.start, table)?;
     if kind != SpeakerMentionKind::Name {

@@ -177,14 +177,15 @@ fn starts_sentence(c: char) -> bool {
 fn split_sentences(text: &str, para: Span, out: &mut Vec<Span>) {
     let p = para.text(text);
     let mut start = 0;
-    let mut chars = p.char_indices().peekable();
     let mut word_start = 0;
     let mut prev: Option<char> = None;
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in p.char_indices() {
         if !c.is_alphanumeric() && c != '.' {
             word_start = i + c.len_utf8();
         }
         if matches!(c, '.' | '!' | '?') {
+            // Only the last few bytes of a "word" matter; capping keeps runs like "a.a.a…" linear.
+            let ws = floor_boundary(p, word_start.max(i.saturating_sub(12)));
             let mut j = i + 1;
             let rest = &p[j..];
             let mut it = rest.chars();
@@ -199,14 +200,15 @@ fn split_sentences(text: &str, para: Span, out: &mut Vec<Span>) {
                     let k = p.len() - after.len();
                     match after.chars().next() {
                         Some(a) if starts_sentence(a) => {
-                            (c != '.' || !is_abbreviation(&p[word_start..i])).then_some(k)
+                            (c != '.' || !is_abbreviation(&p[ws..i])).then_some(k)
                         }
                         _ => None,
                     }
                 }
                 Some(n) if c == '.' && n.is_uppercase() && j == i + 1 => {
                     let glued = prev.is_some_and(|pc| pc.is_lowercase())
-                        && p[word_start..i].chars().count() > 2;
+                        && p[ws..i].chars().count() > 2
+                        && !p[ws..i].contains('.');
                     glued.then_some(j)
                 }
                 _ => None,
