@@ -569,8 +569,10 @@ fn after_hash(text: &str, ps: &[Piece], i: usize) -> bool {
 ///   skips people who are the child of a parent role in the article ("Kohen's mother" makes
 ///   Kohen a child), then people also called by their first name alone, then takes the most
 ///   recently named holder; if none was named before, the first holder.
-/// - A lone name with no full name becomes its own entity (person when a title or a speech
-///   verb supports it, place when in the gazetteer, else organisation).
+/// - A lone name with no full name becomes its own entity: a person when a title supports it
+///   ("Officer Foster"), a place when in the gazetteer, else an organisation (news introduces
+///   people by full name; a lone capitalised word that never gets one is most often a
+///   company or agency: "Boeing said").
 /// - Role nouns ("the mayor", "the Senatobia mayor", "Kohen's mother") resolve to the one
 ///   entity holding a role of that class (and of the stated entity); several holders leave
 ///   them unresolved.
@@ -601,7 +603,7 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
                 && CONNECTORS.contains(&cx.w(j))
                 && cx.nameish(j + 1)
                 && !cx.ps[j + 1].start
-                && (a..j).any(|k| lexicon::org_head(cx.w(k)).is_some())
+                && (a..j).any(|k| lexicon::org_head(cx.w(k)))
             {
                 j += 2;
                 continue;
@@ -881,7 +883,7 @@ fn analyze_run(
             k += 1;
         }
     }
-    let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)).is_some());
+    let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)));
     let speech_after = SPEECH_VERBS.contains(&cx.lw(b).as_str())
         || cx.is_punct(b, ",") && SPEECH_VERBS.contains(&cx.lw(b + 1).as_str());
     if let Some(t) = title {
@@ -947,7 +949,10 @@ fn analyze_run(
     });
     let kind = if len == 1 {
         let w = cx.w(a);
-        if lexicon::org_head(w) == Some(false) || lexicon::title(&w.to_lowercase()).is_some() {
+        if lexicon::org_head(w)
+            || lexicon::place_head(w)
+            || lexicon::title(&w.to_lowercase()).is_some()
+        {
             return;
         }
         None
@@ -955,6 +960,7 @@ fn analyze_run(
         Some(EntityKind::Organization)
     } else if lexicon::place(whole).is_some()
         || matches!(cx.w(b - 1), "County" | "Parish") && !cx.nameish(b)
+        || lexicon::place_head(cx.w(b - 1))
     {
         Some(EntityKind::Place)
     } else if acronym {
@@ -1001,10 +1007,11 @@ fn push_prefix(
     org_spans: &mut Vec<(Span, EntityKind, String)>,
 ) {
     let whole = cx.slice(a, b);
-    let kind = if (a..b).any(|k| lexicon::org_head(cx.w(k)).is_some()) {
-        EntityKind::Organization
-    } else if lexicon::place(whole).is_some() {
+    let kind = if lexicon::place(whole).is_some() {
         EntityKind::Place
+    } else if (a..b).all(|k| !lexicon::stopword(&cx.lw(k))) {
+        // "Apple CEO Steve Jobs", "Oregon Department of Revenue spokesperson ...".
+        EntityKind::Organization
     } else {
         return;
     };
@@ -1473,7 +1480,7 @@ fn resolve_lone_names(
         if e.is_none() {
             if let Some(&x) = lone_entities.get(w) {
                 e = Some(x);
-                if c.person_evidence && drafts[x].kind == EntityKind::Organization {
+                if c.title.is_some() && drafts[x].kind == EntityKind::Organization {
                     drafts[x].kind = EntityKind::Person;
                 }
             } else {
@@ -1481,8 +1488,6 @@ fn resolve_lone_names(
                     EntityKind::Person
                 } else if lexicon::place(w).is_some() {
                     EntityKind::Place
-                } else if c.person_evidence {
-                    EntityKind::Person
                 } else if lexicon::first_name(w).is_some() && !w.chars().all(|c| c.is_uppercase()) {
                     // A lone first name with no full name: not enough to call it anything.
                     continue;

@@ -99,12 +99,24 @@ pub(crate) static MAX_TITLE_WORDS: LazyLock<usize> = LazyLock::new(|| {
 pub(crate) static MODIFIERS: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| data_lines(include_str!("../../data/modifiers.txt")).collect());
 
-/// Organisation head words; the value is true for news-media heads ("Times", "News").
-pub(crate) static ORG_HEADS: LazyLock<HashMap<&'static str, bool>> = LazyLock::new(|| {
+/// What a head word makes of a capitalised name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Head {
+    /// An organisation ("Department", "Bureau").
+    Org,
+    /// A news outlet ("Times", "News").
+    Media,
+    /// A place ("Street", "River").
+    Place,
+}
+
+/// Organisation, media and place head words.
+pub(crate) static ORG_HEADS: LazyLock<HashMap<&'static str, Head>> = LazyLock::new(|| {
     data_lines(include_str!("../../data/org_heads.txt"))
         .map(|l| match l.split_once('\t') {
-            Some((w, _)) => (w, true),
-            None => (l, false),
+            Some((w, "place")) => (w, Head::Place),
+            Some((w, _)) => (w, Head::Media),
+            None => (l, Head::Org),
         })
         .collect()
 });
@@ -128,9 +140,14 @@ pub(crate) fn first_name(w: &str) -> Option<Option<Gender>> {
     FIRST_NAMES.get(w).copied()
 }
 
-/// True for organisation head words ("Department", "Bureau").
-pub(crate) fn org_head(w: &str) -> Option<bool> {
-    ORG_HEADS.get(w).copied()
+/// True for organisation and media head words ("Department", "Bureau", "Times").
+pub(crate) fn org_head(w: &str) -> bool {
+    ORG_HEADS.get(w).is_some_and(|h| *h != Head::Place)
+}
+
+/// True for place head words ("Street", "River").
+pub(crate) fn place_head(w: &str) -> bool {
+    ORG_HEADS.get(w) == Some(&Head::Place)
 }
 
 /// True for stop words (given in lower case).
