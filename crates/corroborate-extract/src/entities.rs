@@ -241,7 +241,7 @@ impl EntityAnalysis {
             .split(|c: char| !(c.is_alphanumeric() || c == '.'))
             .filter(|w| !w.is_empty())
             .filter_map(|w| lexicon::title(w).filter(|t| t.role.is_some()))
-            .last()?
+            .next_back()?
             .class;
         // A name inside the phrase says whose role it is ("Kohen's mother").
         let of = self
@@ -302,8 +302,6 @@ struct Cand {
     title: Option<TitleHit>,
     gender: Option<Gender>,
     entity: Option<usize>,
-    /// Followed by a speech verb or preceded by a title: a person even when alone.
-    person_evidence: bool,
 }
 
 /// A role draft: holder candidate, role words, and the span stating what it is of.
@@ -901,7 +899,6 @@ fn analyze_run(
                 title: Some(t),
                 gender: g,
                 entity: None,
-                person_evidence: true,
             });
             return;
         }
@@ -918,7 +915,6 @@ fn analyze_run(
                     title: None,
                     gender: None,
                     entity: None,
-                    person_evidence: false,
                 });
                 org_spans.push((s, EntityKind::Organization, name));
                 return;
@@ -983,7 +979,6 @@ fn analyze_run(
             title: None,
             gender: None,
             entity: None,
-            person_evidence: speech_after,
         });
         return;
     }
@@ -994,7 +989,6 @@ fn analyze_run(
         title: None,
         gender: None,
         entity: None,
-        person_evidence: speech_after,
     });
 }
 
@@ -1023,7 +1017,6 @@ fn push_prefix(
         title: None,
         gender: None,
         entity: None,
-        person_evidence: false,
     });
 }
 
@@ -1603,19 +1596,17 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
                 entity: t,
                 kind: MentionKind::Nominal,
             });
-            if group.is_some() {
-                if drafts[t].roles.is_empty() {
-                    let of_span = (k >= 1 && cx.is_poss(k - 1))
-                        .then(|| np_before_poss(cx, cands, k - 1))
-                        .flatten();
-                    drafts[t].roles.push(RoleDraft {
-                        holder: usize::MAX,
-                        role: "legal team".to_string(),
-                        normalized: "legal team",
-                        of_span,
-                        evidence: cx.span(start, k + 2),
-                    });
-                }
+            if group.is_some() && drafts[t].roles.is_empty() {
+                let of_span = (k >= 1 && cx.is_poss(k - 1))
+                    .then(|| np_before_poss(cx, cands, k - 1))
+                    .flatten();
+                drafts[t].roles.push(RoleDraft {
+                    holder: usize::MAX,
+                    role: "legal team".to_string(),
+                    normalized: "legal team",
+                    of_span,
+                    evidence: cx.span(start, k + 2),
+                });
             }
         }
     }
