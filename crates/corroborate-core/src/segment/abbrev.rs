@@ -52,7 +52,8 @@ pub(super) fn lookup(word: &str) -> Option<Class> {
 
 /// Classes of words with inner periods ("U.S", "a.m", "e.g").
 fn multi_period(word: &str) -> Option<Class> {
-    if !word.contains('.') {
+    // Only short pieces between the periods: "U.S", "Ph.D", not "apnews.com".
+    if !word.contains('.') || word.split('.').any(|p| p.chars().nth(2).is_some()) {
         return None;
     }
     Some(match word {

@@ -76,6 +76,12 @@ fn is_capitalised(text: &str, t: &Token) -> bool {
     t.kind == TokenKind::Word && first_char(text, t).is_some_and(char::is_uppercase)
 }
 
+/// A lower-case word that cannot start a sentence: "said", but not "iPhone" or "eBay".
+fn starts_lowercase(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(char::is_lowercase) && !cs.any(char::is_uppercase)
+}
+
 fn ends_lowercase(s: &str) -> bool {
     s.chars().next_back().is_some_and(char::is_lowercase)
 }
@@ -140,6 +146,8 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
     }
     let next_s = next.span.text(text);
     let opener = next.kind == TokenKind::Punct && is_opener(next_s);
+    // A quote opening after the mark is good evidence of a new sentence; a bracket is not.
+    let quote = opener && !matches!(next_s, "(" | "[" | "{");
     let word = if opener {
         match tokens.get(last + 2) {
             Some(w) => w,
@@ -148,7 +156,7 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
     } else {
         next
     };
-    if first_char(text, word).is_some_and(char::is_lowercase) {
+    if starts_lowercase(word.span.text(text)) {
         return false;
     }
     if next.kind == TokenKind::Punct && !opener {
@@ -160,7 +168,7 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
             let attached = k > 0 && tokens[k - 1].span.end == tokens[k].span.start;
             attached && (opener || is_capitalised(text, word))
         }
-        Terminal::Abbrev(class) => abbrev_split(text, class, opener, word),
+        Terminal::Abbrev(class) => abbrev_split(text, class, quote, word),
     }
 }
 
