@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use regex::Regex;
 use serde::Serialize;
 
@@ -58,6 +58,7 @@ static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
     AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .match_kind(MatchKind::LeftmostFirst)
+        .kind(Some(AhoCorasickKind::DFA))
         .build([
             "newsletter",
             "subscri",
@@ -122,14 +123,17 @@ pub fn clean(doc: &Document, seg: &Segmentation) -> Vec<Ignored> {
         }
         let own_paragraph = p.sents.len() == 1;
         let near_end = pi + 2 >= paras.len();
+        // Sentences before `covered` are already inside a promo span.
+        let mut covered = p.sents.start;
         for si in p.sents.clone() {
-            if !cue_at[si] {
+            if !cue_at[si] || si < covered {
                 continue;
             }
             let s = seg.sentences[si];
             let st = s.text(text);
             if rules::is_promo(st) {
-                let span = extend_promo(text, seg, p, si);
+                let (span, next) = extend_promo(text, seg, covered..p.sents.end, si);
+                covered = next;
                 push_merged(&mut out, span, IgnoreReason::Promo);
             } else if (own_paragraph || near_end) && rules::is_contributor_credit(st) {
                 push_merged(&mut out, s, IgnoreReason::ContributorCredit);
@@ -185,26 +189,35 @@ fn cue_flags(text: &str, sentences: &[Span]) -> Vec<bool> {
     flags
 }
 
-/// A promo sentence plus the teaser sentences around it in its paragraph ("Want to keep
-/// up with …?" before "Sign up for …").
-fn extend_promo(text: &str, seg: &Segmentation, p: &Para, si: usize) -> Span {
+/// A promo sentence plus the teaser and call-to-action sentences around it within `range`
+/// (the paragraph's sentences not yet covered): "Want to keep up with …?" before "Sign up
+/// for …". Returns the span and the index of the first sentence after it, so that each
+/// sentence is examined a bounded number of times.
+fn extend_promo(
+    text: &str,
+    seg: &Segmentation,
+    range: std::ops::Range<usize>,
+    si: usize,
+) -> (Span, usize) {
     let mut span = seg.sentences[si];
-    for j in (p.sents.start..si).rev() {
+    for j in (range.start..si).rev() {
         let s = seg.sentences[j];
         if !rules::is_teaser(s.text(text)) {
             break;
         }
         span.start = s.start;
     }
-    for j in si + 1..p.sents.end {
-        let s = seg.sentences[j];
+    let mut next = si + 1;
+    while next < range.end {
+        let s = seg.sentences[next];
         let st = s.text(text);
         if !(rules::is_promo(st) || rules::is_teaser(st) || rules::cta_strength(st).is_some()) {
             break;
         }
         span.end = s.end;
+        next += 1;
     }
-    span
+    (span, next)
 }
 
 /// List items right after a bare "Related:" heading are links too.

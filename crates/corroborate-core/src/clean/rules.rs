@@ -16,14 +16,14 @@ use crate::span::Span;
 /// "Read more", "Related:", "SEE ALSO" and similar link lines.
 static READ_MORE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[^\w#]*(?:(?i:read more|read also|also read|see also|more from|more on this(?: story)?|related(?: stories| articles| coverage| content| reading| links| news| videos?| topics)?|recommended(?: reading| for you| stories| videos)?|more coverage|more stories|top stories|don['’]t miss|must read|watch|listen|click here)\s*(?::|›|»|>|\||—|–|-|$)|(?:READ MORE|RELATED|SEE ALSO|ALSO READ)\b)",
+        r"^[^\w#]*(?:(?i:read more|read also|also read|see also|more from|more on this(?: story)?|related(?: stories| articles| coverage| content| reading| links| news| videos?| topics)?|recommended(?: reading| for you| stories| videos)?|more coverage|more stories|top stories|don['’]t miss|must read|watch|listen|click here)\s*(?::|›|»|>|\||—|–|-|$)|(?:READ MORE|RELATED|SEE ALSO|ALSO READ)(?-u:\b))",
     )
 });
 
 /// A line that is a photo credit or caption credit.
 static PHOTO_LINE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"^[^\w#]*(?:(?i:photo(?:graph)?s?|images?|pictures?|photo credits?|credits?|caption|illustration|graphics?|pictured)\s*(?::|by\b)|(?:AP|AFP|Reuters|EPA|UPI) Photo\b)",
+        r"^[^\w#]*(?:(?i:photo(?:graph)?s?|images?|pictures?|photo credits?|credits?|caption|illustration|graphics?|pictured)\s*(?::|by(?-u:\b))|(?:AP|AFP|Reuters|EPA|UPI) Photo(?-u:\b))",
     )
 });
 
@@ -44,33 +44,35 @@ static PHOTO_INLINE: LazyLock<Regex> = LazyLock::new(|| {
 /// Words of newsletter and subscription promos.
 static PROMO_NOUN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)\b(?:newsletters?|subscri(?:be|bing|ption|ptions|bers?)|sign(?:-| )?up|inbox|(?:email|e-mail|news|breaking news|push|text) alerts?|podcasts?)\b",
+        r"(?i)(?-u:\b)(?:newsletters?|subscri(?:be|bing|ption|ptions|bers?)|sign(?:-| )?up|inbox|(?:email|e-mail|news|breaking news|push|text) alerts?|podcasts?)(?-u:\b)",
     )
 });
 
 /// "our newsletter", "our free daily briefing newsletter".
-static OUR_NEWSLETTER: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\bour\s+(?:[\w-]+\s+){0,3}(?:newsletters?|podcasts?|app|alerts?)\b"));
+static OUR_NEWSLETTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(?-u:\b)our\s+(?:[\w-]+\s+){0,3}(?:newsletters?|podcasts?|app|alerts?)(?-u:\b)")
+});
 
 /// Second-person words.
 static SECOND: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\b(?:you|your|yours|yourself|you['’](?:re|ll|ve|d))\b"));
+    LazyLock::new(|| re(r"(?i)(?-u:\b)(?:you|your|yours|yourself|you['’](?:re|ll|ve|d))(?-u:\b)"));
 
 /// Statements attributed to someone: article text, not boilerplate.
-static ATTRIBUTION: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\b(?:said|says|told|tells|according to|asked|added|stated|wrote)\b"));
+static ATTRIBUTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)(?-u:\b)(?:said|says|told|tells|according to|asked|added|stated|wrote)(?-u:\b)")
+});
 
 /// Products and actions of ads and calls to action.
 static AD_NOUN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)\b(?:apps?|quiz(?:zes)?|tests?|downloads?|subscri\w*|free trial|trial|offers?|deals?|discounts?|promo|coupons?|promo codes?|courses?|newsletters?|podcasts?|shop|store|premium|membership|click|tap|learn more|sign up|score|quotient|certificate|e-?books?|webinars?|upgrade)\b",
+        r"(?i)(?-u:\b)(?:apps?|quiz(?:zes)?|tests?|downloads?|subscri\w*|free trial|trial|offers?|deals?|discounts?|promo|coupons?|promo codes?|courses?|newsletters?|podcasts?|shop|store|premium|membership|click|tap|learn more|sign up|score|quotient|certificate|e-?books?|webinars?|upgrade)(?-u:\b)",
     )
 });
 
 /// "X contributed to this report", "Reporting by X", "Additional reporting by X".
 static CREDIT: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)(?:\bcontributed\s+(?:to\s+(?:this|the)\s+(?:report|story|article|coverage)|(?:additional\s+)?reporting)\b|^[^\w]*(?:additional |further )?(?:reporting|writing|editing|research|fact-checking) by\b|^[^\w]*(?:compiled|edited|written) by\b)",
+        r"(?i)(?:(?-u:\b)contributed\s+(?:to\s+(?:this|the)\s+(?:report|story|article|coverage)|(?:additional\s+)?reporting)(?-u:\b)|^[^\w]*(?:additional |further )?(?:reporting|writing|editing|research|fact-checking) by(?-u:\b)|^[^\w]*(?:compiled|edited|written) by(?-u:\b))",
     )
 });
 
@@ -152,8 +154,9 @@ fn first_words(s: &str, n: usize) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// Number of words, counting at most 61 (every limit used here is below that).
 fn word_count(s: &str) -> usize {
-    s.split_whitespace().count()
+    s.split_whitespace().take(61).count()
 }
 
 /// True for sentences that quote someone.
@@ -181,17 +184,18 @@ pub(super) fn opens_cta(s: &str) -> bool {
 
 /// The reason to ignore a whole line, if it is a link line or a photo credit line.
 pub(super) fn line_reason(line: &str) -> Option<IgnoreReason> {
-    if word_count(line) > 40 {
-        return None;
-    }
-    if READ_MORE.is_match(line) {
+    // Anchored patterns first: they fail within a few bytes on ordinary paragraphs.
+    if READ_MORE.is_match(line) && word_count(line) <= 40 {
         return Some(IgnoreReason::ReadMore);
     }
-    let short = word_count(line) <= 30;
-    if short && PHOTO_LINE.is_match(line) {
+    if PHOTO_LINE.is_match(line) && word_count(line) <= 30 {
         return Some(IgnoreReason::PhotoCredit);
     }
-    if word_count(line) <= 12 && line.contains('/') && AGENCY_TAIL.is_match(line) {
+    if line.len() <= 160
+        && line.contains('/')
+        && word_count(line) <= 12
+        && AGENCY_TAIL.is_match(line)
+    {
         return Some(IgnoreReason::PhotoCredit);
     }
     None

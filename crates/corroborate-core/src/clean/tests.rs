@@ -195,3 +195,16 @@ fn spans_are_sorted_and_disjoint_on_noisy_input() {
         assert!(w[0].span.end <= w[1].span.start, "{:?}", (&w[0], &w[1]));
     }
 }
+
+#[test]
+fn long_promo_paragraph_stays_linear() {
+    // One paragraph of many promo sentences: each is examined a bounded number of times.
+    let t = format!(
+        "{HEAD}{}",
+        "Want more? Sign up for our newsletter. ".repeat(5000)
+    );
+    let v = ignored(&t);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].0, IgnoreReason::Promo);
+    assert!(v[0].1.starts_with("Want more?") && v[0].1.ends_with("newsletter."));
+}

@@ -61,7 +61,10 @@ impl SpanMap for Segmentation {
 /// Segments `text` into paragraphs, sentences and tokens. Never panics; linear in the length
 /// of the text.
 pub fn segment(text: &str) -> Segmentation {
-    let mut seg = Segmentation::default();
+    let mut seg = Segmentation {
+        tokens: Vec::with_capacity(text.len() / 5),
+        ..Segmentation::default()
+    };
     token::tokenize(text, &mut seg.tokens);
     let blocks = paragraphs(text);
     let mut ti = 0;
@@ -97,12 +100,12 @@ struct Line {
     len: usize,
 }
 
-/// Line terminators: LF, CR (CRLF counts once), VT, FF, U+2028, U+2029. Returns the byte
-/// length of the terminator at `i`, or 0.
+/// Line terminators: LF, CR (CRLF counts once), U+2028, U+2029. Returns the byte length
+/// of the terminator at `i`, or 0.
 #[inline]
 fn line_break_len(bytes: &[u8], i: usize) -> usize {
     match bytes[i] {
-        b'\n' | 0x0B | 0x0C => 1,
+        b'\n' => 1,
         b'\r' => {
             if bytes.get(i + 1) == Some(&b'\n') {
                 2
@@ -184,7 +187,9 @@ fn paragraphs(text: &str) -> Vec<Para> {
             line_break_len(bytes, i)
         };
         if brk == 0 {
-            i += 1;
+            // Jump to the next byte that may start a line terminator.
+            i = memchr::memchr3(b'\n', b'\r', 0xE2, &bytes[i + 1..])
+                .map_or(bytes.len(), |k| i + 1 + k);
             continue;
         }
         let raw = text.get(line_start..i).unwrap_or("");
