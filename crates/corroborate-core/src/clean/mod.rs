@@ -9,7 +9,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::Regex;
 use serde::Serialize;
 
@@ -54,31 +54,43 @@ impl SpanMap for Ignored {
 }
 
 /// Keywords that make a sentence worth checking against the promo, credit and photo rules.
+const CUE_WORDS: &[&str] = &[
+    "newsletter",
+    "subscri",
+    "sign up",
+    "sign-up",
+    "signup",
+    "inbox",
+    "alerts",
+    "contributed",
+    "reporting by",
+    "writing by",
+    "editing by",
+    "photo",
+    "image",
+    "picture",
+    "credit",
+    "getty",
+    "courtesy",
+    "podcast",
+];
+
+/// The cue words in lower case, capitalised and upper case. Exact-case patterns let the
+/// automaton use its SIMD prefilter, several times faster than a case-insensitive scan.
 static CUES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    let mut pats = Vec::with_capacity(CUE_WORDS.len() * 3);
+    for w in CUE_WORDS {
+        let mut cap = w.to_string();
+        if let Some(f) = cap.get_mut(0..1) {
+            f.make_ascii_uppercase();
+        }
+        pats.push(w.to_string());
+        pats.push(cap);
+        pats.push(w.to_ascii_uppercase());
+    }
     AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
         .match_kind(MatchKind::LeftmostFirst)
-        .kind(Some(AhoCorasickKind::DFA))
-        .build([
-            "newsletter",
-            "subscri",
-            "sign up",
-            "sign-up",
-            "signup",
-            "inbox",
-            "alerts",
-            "contributed",
-            "reporting by",
-            "writing by",
-            "editing by",
-            "photo",
-            "image",
-            "picture",
-            "credit",
-            "getty",
-            "courtesy",
-            "podcast",
-        ])
+        .build(pats)
         .unwrap_or_else(|e| panic!("cue automaton: {e}"))
 });
 

@@ -25,6 +25,10 @@ pub(super) enum Class {
 /// Capitalised entries match only capitalised words.
 pub(super) fn lookup(word: &str) -> Option<Class> {
     use Class::*;
+    // Every single-word entry is at most six bytes long.
+    if word.len() > 6 && !word.contains('.') {
+        return None;
+    }
     let class = match word {
         "Mr" | "Mrs" | "Ms" | "Messrs" | "Mmes" | "Dr" | "Drs" | "Sgt" | "Gov" | "Govs" | "Lt"
         | "Capt" | "Det" | "Dets" | "Rep" | "Reps" | "Sen" | "Sens" | "Gen" | "Col" | "Maj"

@@ -109,13 +109,7 @@ pub(super) fn tokenize(text: &str, out: &mut Vec<Token>) {
             continue;
         };
         let len = c.len_utf8();
-        if c.is_whitespace() {
-            i += len;
-        } else if c.is_alphabetic() {
-            i = word(text, i, out);
-        } else if c.is_numeric() {
-            i = number(text, i, out);
-        } else if c == '.' {
+        if c == '.' {
             let run = bytes[i..].iter().take_while(|&&b| b == b'.').count();
             let after = i + run;
             if run == 1 && char_at(text, after).is_some_and(|c| c.is_ascii_digit()) {
@@ -124,13 +118,18 @@ pub(super) fn tokenize(text: &str, out: &mut Vec<Token>) {
                 push(out, i, after, TokenKind::Punct);
                 i = after;
             }
+        } else if is_punct(c) {
+            // Before the Unicode tables: curly quotes and dashes are the common non-ASCII.
+            push(out, i, i + len, TokenKind::Punct);
+            i += len;
+        } else if c.is_whitespace() {
+            i += len;
+        } else if c.is_alphabetic() {
+            i = word(text, i, out);
+        } else if c.is_numeric() {
+            i = number(text, i, out);
         } else {
-            let kind = if is_punct(c) {
-                TokenKind::Punct
-            } else {
-                TokenKind::Symbol
-            };
-            push(out, i, i + len, kind);
+            push(out, i, i + len, TokenKind::Symbol);
             i += len;
         }
     }
