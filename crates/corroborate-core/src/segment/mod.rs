@@ -170,6 +170,22 @@ fn ends_final(text: &str, l: &Line) -> bool {
     s.ends_with(['.', '?', '!', '…', ':'])
 }
 
+/// True when a line ends with a title or an initial ("Sgt.", "J."): the name continues on
+/// the next line, so the line break cannot end the paragraph.
+fn ends_with_title(text: &str, l: &Line) -> bool {
+    let line = text.get(l.start..l.end).unwrap_or("");
+    let Some(w) = line
+        .rsplit(char::is_whitespace)
+        .next()
+        .and_then(|w| w.strip_suffix('.'))
+    else {
+        return false;
+    };
+    let mut cs = w.chars();
+    let initial = matches!((cs.next(), cs.next()), (Some(c), None) if c.is_uppercase());
+    initial || abbrev::lookup(w) == Some(abbrev::Class::Title)
+}
+
 /// Splits `text` into paragraphs: blocks between blank lines, where a line break inside a
 /// block also separates paragraphs unless the block is hard-wrapped prose or the next line
 /// continues the sentence (starts in lower case, or the line ends with a comma). List items
@@ -237,7 +253,7 @@ fn flush(text: &str, block: &mut Vec<Line>, out: &mut Vec<Para>) {
         let list = prev.content != prev.start || line.content != line.start;
         let next_lower = char_at_str(text, line.start).is_some_and(char::is_lowercase);
         let prev_comma = text.get(..prev.end).is_some_and(|s| s.ends_with(','));
-        let soft = !list && (wrapped || next_lower || prev_comma);
+        let soft = !list && (wrapped || next_lower || prev_comma || ends_with_title(text, prev));
         if soft {
             cur.span.end = line.end;
         } else {

@@ -163,6 +163,7 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
         return false;
     }
     match term {
+        Terminal::Strong if closed && !opener => !speaker_follows(text, &tokens[last + 1..]),
         Terminal::Period | Terminal::Strong => true,
         Terminal::Ellipsis => {
             let attached = k > 0 && tokens[k - 1].span.end == tokens[k].span.start;
@@ -170,6 +171,49 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
         }
         Terminal::Abbrev(class) => abbrev_split(text, class, quote, word),
     }
+}
+
+/// True when the tokens start with a capitalised name and a speech verb, as after a quoted
+/// question or exclamation: `“Why?” Officer Dana Kell asked.` is one sentence.
+fn speaker_follows(text: &str, rest: &[Token]) -> bool {
+    // "They said" after a quote is a new sentence; only a name can be the speaker here.
+    if rest
+        .first()
+        .is_some_and(|t| abbrev::starts_sentence(t.span.text(text)))
+    {
+        return false;
+    }
+    for t in rest.iter().take(5) {
+        let w = t.span.text(text);
+        if is_capitalised(text, t) {
+            continue;
+        }
+        return t.kind == TokenKind::Word
+            && matches!(
+                w,
+                "said"
+                    | "says"
+                    | "asked"
+                    | "asks"
+                    | "told"
+                    | "tells"
+                    | "added"
+                    | "adds"
+                    | "yelled"
+                    | "shouted"
+                    | "replied"
+                    | "wrote"
+                    | "continued"
+                    | "explained"
+                    | "recalled"
+                    | "insisted"
+                    | "screamed"
+                    | "cried"
+                    | "wondered"
+                    | "exclaimed"
+            );
+    }
+    false
 }
 
 /// After an abbreviation's period: does `word` (possibly after an opening quote) start a

@@ -383,3 +383,25 @@ fn bad_input_never_panics() {
     }
     assert_eq!(segment(&long_sentence).sentences.len(), 1);
 }
+
+#[test]
+fn quoted_question_before_its_speaker_is_one_sentence() {
+    let t = "“Why now?” Officer Dana Kell asked. “Stop!” Kell yelled. “Why?” Nobody knew.";
+    assert_eq!(
+        sentences(t),
+        [
+            "“Why now?” Officer Dana Kell asked.",
+            "“Stop!” Kell yelled.",
+            "“Why?”",
+            "Nobody knew."
+        ]
+    );
+}
+
+#[test]
+fn line_break_after_a_title_does_not_split_the_name() {
+    let t = "The officer was named as Sgt.\nHunter Grove of the city police.";
+    assert_eq!(sentences(t), [t]);
+    let t = "The memo was signed by J.\nR. Doe on Monday.";
+    assert_eq!(sentences(t), [t]);
+}
