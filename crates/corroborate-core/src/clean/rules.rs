@@ -44,7 +44,14 @@ static PHOTO_INLINE: LazyLock<Regex> = LazyLock::new(|| {
 /// Words of newsletter and subscription promos.
 static PROMO_NOUN: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)(?-u:\b)(?:newsletters?|subscri(?:be|bing|ption|ptions|bers?)|sign(?:-| )?up|inbox|(?:email|e-mail|news|breaking news|push|text) alerts?|podcasts?)(?-u:\b)",
+        r"(?i)(?-u:\b)(?:newsletters?|subscri(?:be|bing|ption|ptions)|sign(?:-| )?up|inbox|(?:email|e-mail|news|breaking news|push|text) alerts?|podcasts?)(?-u:\b)",
+    )
+});
+
+/// The words of newsletters proper.
+static NEWSLETTER: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)(?-u:\b)(?:newsletters?|inbox|(?:email|e-mail|news|breaking news|push|text) alerts?|podcasts?)(?-u:\b)",
     )
 });
 
@@ -239,10 +246,12 @@ pub(super) fn is_promo(s: &str) -> bool {
     if word_count(s) > 60 || quoted(s) || !PROMO_NOUN.is_match(s) {
         return false;
     }
+    // "you can sign up for a free trial" in a service article is not a promo; "you" only
+    // counts together with the newsletter words themselves.
     let addressed = starts_imperative(s)
         || first_words(s, 1).any(|w| TEASERS.contains(&w.as_str()))
-        || SECOND.is_match(s)
-        || OUR_NEWSLETTER.is_match(s);
+        || OUR_NEWSLETTER.is_match(s)
+        || (SECOND.is_match(s) && NEWSLETTER.is_match(s));
     addressed && !ATTRIBUTION.is_match(s)
 }
 

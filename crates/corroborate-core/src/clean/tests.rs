@@ -90,6 +90,16 @@ fn standalone_ad_paragraph() {
 }
 
 #[test]
+fn service_text_about_subscriptions_is_not_a_promo() {
+    let t = format!(
+        "{HEAD}{BODY}If you only want the ferry pass, you can sign up for a free \
+                     trial. Riders should grow their subscriber base, you know.\n\nThe ferry \
+                     runs hourly."
+    );
+    assert_eq!(ignored(&t), []);
+}
+
+#[test]
 fn reader_address_without_product_is_not_an_ad() {
     let t = format!("{HEAD}{BODY}If you live nearby, you will hear the horn at dawn.");
     assert_eq!(ignored(&t), []);
@@ -207,4 +217,50 @@ fn long_promo_paragraph_stays_linear() {
     assert_eq!(v.len(), 1);
     assert_eq!(v[0].0, IgnoreReason::Promo);
     assert!(v[0].1.starts_with("Want more?") && v[0].1.ends_with("newsletter."));
+}
+
+/// Random documents built from boilerplate and article pieces: ignored spans are always on
+/// character boundaries, sorted, disjoint, trimmed and outside the headline.
+#[test]
+fn invariants_hold_on_random_documents() {
+    const PIECES: &[&str] = &[
+        "Sign up for our newsletter.",
+        "Want more? ",
+        "#a #b #c",
+        "Read more: x",
+        "Related",
+        "• link",
+        "(Photo by A/Getty Images)",
+        "Photo: AP",
+        "You use maps. Take the quiz.",
+        "B contributed to this report.",
+        "The mayor said “you can subscribe.”",
+        "Rates rose 3.5%.",
+        " ",
+        "\n",
+        "\n\n",
+        "’",
+        "é",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..1000 {
+        let mut t = String::from("Headline here\n\n");
+        for _ in 0..(state % 30) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            t.push_str(PIECES[(state % PIECES.len() as u64) as usize]);
+        }
+        let mut doc = Document::new("t.txt", SourceFormat::Text, t.clone());
+        doc.headline = crate::document::first_line_span(&t);
+        let v = clean(&doc, &segment(&t));
+        for w in v.windows(2) {
+            assert!(w[0].span.end <= w[1].span.start, "{t:?}");
+        }
+        for ig in &v {
+            let x = t.get(ig.span.start..ig.span.end).expect("char boundary");
+            assert!(!x.is_empty() && x.trim() == x, "{t:?}: {x:?}");
+            assert!(ig.span.start >= "Headline here".len(), "{t:?}");
+        }
+    }
 }

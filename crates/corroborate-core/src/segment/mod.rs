@@ -163,11 +163,27 @@ fn list_content(text: &str, start: usize, end: usize) -> Option<usize> {
     Some(start + s.len() - trimmed.len())
 }
 
-/// True when a line ends with sentence-final punctuation (possibly inside closing quotes).
-fn ends_final(text: &str, l: &Line) -> bool {
-    let s = text.get(l.start..l.end).unwrap_or("");
-    let s = s.trim_end_matches(['"', '\'', '”', '’', ')', ']', '»']);
-    s.ends_with(['.', '?', '!', '…', ':'])
+/// True for hard-wrapped prose: at least three lines, none a list item, the longest between
+/// 40 and 120 bytes, and for at least four in five lines the next line's first word would
+/// not have fitted on it (the line was broken because it was full, not because a heading or
+/// a step ended there).
+fn is_hard_wrapped(text: &str, block: &[Line]) -> bool {
+    if block.len() < 3 || block.iter().any(|l| l.content != l.start) {
+        return false;
+    }
+    let width = block.iter().map(|l| l.len).max().unwrap_or(0);
+    if !(40..=120).contains(&width) {
+        return false;
+    }
+    let full = block
+        .windows(2)
+        .filter(|w| {
+            let next = text.get(w[1].start..w[1].end).unwrap_or("");
+            let first_word = next.split(char::is_whitespace).next().unwrap_or("").len();
+            w[0].len + 1 + first_word > width
+        })
+        .count();
+    full * 5 >= (block.len() - 1) * 4
 }
 
 /// True when a line ends with a title or an initial ("Sgt.", "J."): the name continues on
@@ -236,14 +252,7 @@ fn flush(text: &str, block: &mut Vec<Line>, out: &mut Vec<Para>) {
     if block.is_empty() {
         return;
     }
-    // Hard-wrapped prose: at least three lines, all but the last of similar, moderate length,
-    // mostly not ending a sentence.
-    let body = &block[..block.len() - 1];
-    let wrapped = block.len() >= 3
-        && body
-            .iter()
-            .all(|l| (40..=110).contains(&l.len) && l.content == l.start)
-        && body.iter().filter(|l| !ends_final(text, l)).count() * 2 >= body.len();
+    let wrapped = is_hard_wrapped(text, block);
     let mut cur = Para {
         span: Span::new(block[0].start, block[0].end),
         content_start: block[0].content,
