@@ -17,9 +17,12 @@ mod token;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenKind {
-    /// Letters (possibly with inner apostrophes, hyphens or periods, as in "U.S.").
+    /// Letters (possibly with inner apostrophes, hyphens or periods, as in "U.S.", "O'Brien",
+    /// "1-year-old"); known abbreviations and initials keep their period ("Sgt.", "J."). The
+    /// possessive clitic ("'s", "’s") is a word token of its own.
     Word,
-    /// Digits, possibly with separators ("1,000", "3.5", "10:30").
+    /// Digits, possibly with separators ("1,000", "3.5", "10:30", "10/23/2026"), and ordinals
+    /// ("21st").
     Number,
     /// Punctuation, including quote marks.
     Punct,
@@ -42,7 +45,9 @@ pub struct Token {
 pub struct Segmentation {
     /// Paragraph spans (text between blank lines, or lines for list items and headings).
     pub paragraphs: Vec<Span>,
-    /// Sentence spans, in order, never overlapping, trimmed of surrounding white space.
+    /// Sentence spans, in order, never overlapping, trimmed of surrounding white space, each
+    /// inside one paragraph. Closing quotes after the final mark belong to the sentence; a
+    /// list item's marker ("•", "1.") does not.
     pub sentences: Vec<Span>,
     /// Token spans, in order.
     pub tokens: Vec<Token>,
