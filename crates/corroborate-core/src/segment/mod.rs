@@ -1,8 +1,8 @@
 //! Sentence, paragraph and token segmentation for news English, with byte offsets.
 //!
-//! Three linear passes: [`token`] splits the whole text into tokens; paragraphs come from
-//! line structure (blank lines, list items, headings, hard line breaks); [`sentence`] then
-//! splits each paragraph's tokens, using the abbreviation classes of [`abbrev`]. A sentence
+//! Three linear passes: `token` splits the whole text into tokens; paragraphs come from
+//! line structure (blank lines, list items, headings, hard line breaks); `sentence` then
+//! splits each paragraph's tokens, using the abbreviation classes of `abbrev`. A sentence
 //! never crosses a paragraph boundary, and every span is trimmed of surrounding white space.
 
 use serde::Serialize;
