@@ -163,11 +163,11 @@ fn body_from_dom(dom: Dom) -> Vec<String> {
 }
 
 /// Class or id tokens naming boilerplate blocks (ads, share widgets, related links, comments,
-/// newsletter promos). Matched per token, on `-`/`_`-separated parts, so "shadow" or
+/// newsletter promos, bylines). Matched per token, on `-`/`_`-separated parts, so "shadow" or
 /// "commentary" do not match.
 static BOILERPLATE_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^(?:.*[-_])?(?:ad|ads|advert|advertisement|adslot|sponsored|sponsor|promo|share|sharing|sharebar|social|socials|related|comments?|newsletter|subscribe|signup|disqus|outbrain|taboola|recirc|recommended|popular|mostread|trending|breadcrumbs?|byline|paywall)(?:[-_].*)?$",
+        r"(?i)^(?:.*[-_])?(?:ad|ads|advert|advertisement|adslot|sponsored|sponsor|promo|share|sharing|sharebar|social|socials|related|comments?|newsletter|subscribe|signup|disqus|outbrain|taboola|recirc|recommended|popular|mostread|trending|breadcrumbs?|byline|author|authors|dateline|timestamp|paywall)(?:[-_].*)?$",
     )
     .expect("valid regex")
 });
@@ -177,10 +177,16 @@ const DROP_TAGS: &str =
     "script, style, noscript, template, nav, footer, aside, iframe, button, select, svg";
 
 /// Removes boilerplate the Readability scoring keeps (inline ads, share bars, related-link
-/// lists, comment threads), by tag and by class/id tokens. The page's main containers are
+/// lists, comment threads, bylines and date stamps), by tag and by class/id tokens. The page's main containers are
 /// never removed, nor any block holding several long paragraphs.
 fn preclean(dom: &Dom) {
     dom.select(DROP_TAGS).remove();
+    // Date stamps (`<time>`) are metadata, read before this runs.
+    for n in dom.select("time").nodes() {
+        if n.text().len() <= 80 {
+            n.remove_from_parent();
+        }
+    }
     let body_text_len = dom.select("body").text().len().max(1);
     let candidates: Vec<_> = dom
         .select("[class], [id]")
