@@ -266,4 +266,9 @@ fn looks_like_html_detects_pages_not_prose() {
     assert!(html::looks_like_html("<head><title>x</title>"));
     assert!(!html::looks_like_html("The mayor said <b> was a typo."));
     assert!(!html::looks_like_html(""));
+    assert!(html::looks_like_html("<?xml version=\"1.0\"?>\n<html>"));
+    assert!(!html::looks_like_html("<?xml version=\"1.0\"?>\n<TimeML>"));
+    // A multi-byte character across the sniffing window's edge.
+    let padded = format!("<html>{}", "\u{e9}".repeat(400));
+    assert!(html::looks_like_html(&padded));
 }

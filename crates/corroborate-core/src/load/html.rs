@@ -50,19 +50,15 @@ pub struct Article {
 /// True when text looks like an HTML page rather than plain text.
 pub fn looks_like_html(text: &str) -> bool {
     let t = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-    let head = t.get(..t.len().min(512)).unwrap_or("");
-    let lower = head.to_ascii_lowercase();
-    [
-        "<!doctype html",
-        "<html",
-        "<head",
-        "<body",
-        "<meta",
-        "<?xml",
-    ]
-    .iter()
-    .any(|p| lower.starts_with(p))
-        || (lower.starts_with("<!--") && lower.contains("<html"))
+    let mut cut = t.len().min(512);
+    while !t.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let lower = t[..cut].to_ascii_lowercase();
+    ["<!doctype html", "<html", "<head", "<body", "<meta"]
+        .iter()
+        .any(|p| lower.starts_with(p))
+        || ((lower.starts_with("<!--") || lower.starts_with("<?xml")) && lower.contains("<html"))
 }
 
 /// Extracts the article from an HTML page into a document: the title line, a blank line, then
@@ -223,7 +219,14 @@ fn preclean(dom: &Dom) {
 
 /// Collapses runs of white space (including no-break spaces) to one space and trims.
 fn normalize_ws(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 fn has_words(s: &str) -> bool {
