@@ -306,16 +306,14 @@ fn read_metadata(dom: &Dom) -> Article {
         .filter(|h| h.starts_with("http://") || h.starts_with("https://"))
         .or_else(|| get("og:url").filter(|u| u.starts_with("http")));
 
+    let site = outlet.as_ref().map(|(s, _)| s.as_str());
     let title = get("og:title")
         .or_else(|| ld.headline.clone())
         .or_else(|| get("twitter:title"))
         .or_else(|| Some(normalize_ws(&dom.select("h1").first().text())).filter(|t| has_words(t)))
-        .or_else(|| {
-            let t = normalize_ws(&dom.select("title").first().text());
-            let site = outlet.as_ref().map(|(s, _)| s.as_str());
-            Some(strip_site_suffix(&t, site).to_string()).filter(|t| has_words(t))
-        })
-        .map(|t| normalize_ws(&t));
+        .or_else(|| Some(normalize_ws(&dom.select("title").first().text())))
+        .map(|t| strip_site_suffix(&normalize_ws(&t), site).to_string())
+        .filter(|t| has_words(t));
 
     let outlet_name = outlet.as_ref().map(|(s, _)| s.as_str());
     let byline = ld
@@ -328,7 +326,7 @@ fn read_metadata(dom: &Dom) -> Article {
             )
             .nodes()
             .iter()
-            .map(|n| normalize_ws(&n.text()))
+            .map(|n| dom_byline(&n.text()))
             .find(|t| has_words(t) && t.len() <= 120)
         })
         .map(|b| clean_byline(&b))
@@ -357,6 +355,18 @@ fn strip_site_suffix<'a>(title: &'a str, site: Option<&str>) -> &'a str {
 
 static BY_PREFIX: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\s*(?:written\s+)?by[:\s]+").expect("valid regex"));
+
+/// A byline element's text up to the first handle, separator or digit (bylines often run on
+/// into "@handle", "• 2 min read" or a date).
+fn dom_byline(text: &str) -> String {
+    let t = normalize_ws(text);
+    let cut = t
+        .find(|c: char| matches!(c, '@' | '•' | '|' | '·') || c.is_ascii_digit())
+        .unwrap_or(t.len());
+    t[..cut]
+        .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '–' | '—'))
+        .to_string()
+}
 
 fn clean_byline(b: &str) -> String {
     BY_PREFIX.replace(&normalize_ws(b), "").trim().to_string()
@@ -862,6 +872,33 @@ mod tests {
         ] {
             assert!(!BOILERPLATE_TOKEN.is_match(t), "{t}");
         }
+    }
+
+    #[test]
+    fn dom_bylines_stop_before_handles_and_dates() {
+        assert_eq!(
+            dom_byline(" Ann Lee @annlee Nov 18, 2031 at 9:24 pm • 2 min read"),
+            "Ann Lee"
+        );
+        assert_eq!(dom_byline("By Bo Chen | Staff"), "By Bo Chen");
+        assert_eq!(dom_byline("Zoë Ahn — 12:00"), "Zoë Ahn");
+    }
+
+    #[test]
+    fn site_suffix_is_stripped_only_when_it_is_the_site() {
+        assert_eq!(
+            strip_site_suffix("Rain due | The Post", Some("The Post")),
+            "Rain due"
+        );
+        assert_eq!(
+            strip_site_suffix("Rain due – The Post", Some("The Post")),
+            "Rain due"
+        );
+        assert_eq!(
+            strip_site_suffix("Cats | Dogs", Some("The Post")),
+            "Cats | Dogs"
+        );
+        assert_eq!(strip_site_suffix("Cats | Dogs", None), "Cats | Dogs");
     }
 
     #[test]

@@ -7,10 +7,11 @@
 //! cargo run --release -p corroborate-eval --features compare-html --bin eval-html -- --all
 //! ```
 //!
-//! `--all` also scores the candidate crates (needs the `compare-html` feature);
+//! Flags: `--all` also scores the candidate crates (needs the `compare-html` feature);
 //! `--extractor NAME` scores one; `--fixtures` scores our own fictional pages instead;
-//! `--robustness` runs each on generated bad inputs (deep nesting, 50 MB, junk) in a child process; `--show ID` prints one page's extracted body;
-//! `--worst N` lists the N pages with the lowest F1 for the first extractor.
+//! `--robustness` runs each on generated bad inputs (deep nesting, 50 MB, junk) in a child
+//! process; `--meta` prints the metadata read from each page; `--show ID` prints one page's
+//! extracted body; `--worst N` lists the N pages with the lowest F1 for the first extractor.
 
 use std::collections::HashMap;
 use std::io::Read;
@@ -328,6 +329,43 @@ fn robustness(chosen: &[Extractor]) -> Result<()> {
     Ok(())
 }
 
+/// Prints the metadata our loader reads from each page (title, byline, date and its field,
+/// URL, outlet), with the benchmark's URL for comparison; the data set has no gold metadata.
+fn print_metadata(pages: &[Page]) {
+    let mut counts = [0usize; 5];
+    for page in pages {
+        let a = corroborate_core::load::html::extract_article(&page.html);
+        let fields = [
+            a.title.is_some(),
+            a.byline.is_some(),
+            a.published.is_some(),
+            a.url.is_some(),
+            a.outlet.is_some(),
+        ];
+        for (c, f) in counts.iter_mut().zip(fields) {
+            *c += usize::from(f);
+        }
+        println!(
+            "{}\n  title:   {:?}\n  byline:  {:?}\n  date:    {:?}\n  url:     {:?}\n  outlet:  {:?}",
+            page.id.get(..12).unwrap_or(&page.id),
+            a.title,
+            a.byline,
+            a.published.map(|(d, f)| format!("{d} ({f})")),
+            a.url,
+            a.outlet.map(|(o, f)| format!("{o} ({f})")),
+        );
+    }
+    println!(
+        "found in {} pages: title {}, byline {}, date {}, url {}, outlet {}",
+        pages.len(),
+        counts[0],
+        counts[1],
+        counts[2],
+        counts[3],
+        counts[4]
+    );
+}
+
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--robust-case") {
@@ -350,6 +388,7 @@ fn main() -> Result<()> {
     let mut worst = 0usize;
     let mut fixtures = false;
     let mut robust = false;
+    let mut meta = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -369,6 +408,7 @@ fn main() -> Result<()> {
             }
             "--fixtures" => fixtures = true,
             "--robustness" => robust = true,
+            "--meta" => meta = true,
             "--show" => {
                 i += 1;
                 show = args.get(i).cloned();
@@ -392,6 +432,10 @@ fn main() -> Result<()> {
     } else {
         load_pages()?
     };
+    if meta {
+        print_metadata(&pages);
+        return Ok(());
+    }
     if let Some(id) = show {
         let page = pages
             .iter()
