@@ -22,7 +22,7 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 #[test]
 fn ten_thousand_nested_divs() {
     let page = format!(
-        "<html><head><title>Deep page</title></head><body>{}{PARA}{}</body></html>",
+        "<html><head><title>Deep page</title></head><body>{}<h1>Deep page</h1>{PARA}{}</body></html>",
         "<div>".repeat(10_000),
         "</div>".repeat(10_000)
     );
@@ -30,6 +30,11 @@ fn ten_thousand_nested_divs() {
     let doc = on_small_stack(move || html::load("deep.html", &page)).unwrap();
     assert!(doc.text.contains("voted to repave Elm Street"));
     assert_eq!(doc.headline_text(), Some("Deep page"));
+    assert_eq!(
+        doc.text.matches("Deep page").count(),
+        1,
+        "title not repeated"
+    );
     assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
 }
 

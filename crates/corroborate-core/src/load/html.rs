@@ -99,24 +99,23 @@ pub fn load(name: &str, html: &str) -> Result<Document, String> {
 /// Extracts body and metadata from a page. Never panics; fields that cannot be found are
 /// `None` and `paragraphs` may be empty.
 pub fn extract_article(html: &str) -> Article {
-    let Some(dom) = parse_guarded(html) else {
-        return Article {
+    let mut art = match parse_guarded(html) {
+        Some(dom) => {
+            let mut art = read_metadata(&dom);
+            art.paragraphs = body_from_dom(dom);
+            art
+        }
+        None => Article {
             title: flat_title(html),
             paragraphs: flat_paragraphs(html),
             ..Article::default()
-        };
+        },
     };
-    let mut art = read_metadata(&dom);
-    let mut paragraphs = body_from_dom(dom);
     // Extractors often repeat the headline as the first block.
-    while let (Some(first), Some(title)) = (paragraphs.first(), art.title.as_ref()) {
-        if first == title {
-            paragraphs.remove(0);
-        } else {
-            break;
-        }
+    if let Some(title) = &art.title {
+        let repeats = art.paragraphs.iter().take_while(|p| *p == title).count();
+        art.paragraphs.drain(..repeats);
     }
-    art.paragraphs = paragraphs;
     art
 }
 
