@@ -162,14 +162,14 @@ fn body_from_dom(dom: Dom) -> Vec<String> {
 /// "commentary" do not match.
 static BOILERPLATE_TOKEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^(?:.*[-_])?(?:ad|ads|advert|advertisement|adslot|sponsored|sponsor|promo|share|sharing|sharebar|social|socials|related|comments?|newsletter|subscribe|signup|disqus|outbrain|taboola|recirc|recommended|popular|mostread|trending|breadcrumbs?|byline|author|authors|dateline|timestamp|paywall)(?:[-_].*)?$",
+        r"(?i)^(?:.*[-_])?(?:ad|ads|advert|advertisement|adslot|sponsored|sponsor|promo|share|sharing|sharebar|social|socials|related|comments?|newsletter|subscribe|signup|disqus|outbrain|taboola|recirc|recommended|popular|mostread|trending|breadcrumbs?|byline|author|authors|dateline|timestamp|paywall|gallery|slideshow|carousel|caption|lightbox|modal)(?:[-_].*)?$",
     )
     .expect("valid regex")
 });
 
 /// Elements never worth reading as article text.
 const DROP_TAGS: &str =
-    "script, style, noscript, template, nav, footer, aside, iframe, button, select, svg";
+    "script, style, noscript, template, nav, footer, aside, iframe, button, select, svg, figcaption";
 
 /// Removes boilerplate the Readability scoring keeps (inline ads, share bars, related-link
 /// lists, comment threads, bylines and date stamps), by tag and by class/id tokens. The page's main containers are
