@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
-use regex::Regex;
+use regex::{Regex, RegexBuilder, RegexSet};
 use serde::Serialize;
 
 /// What a quantity measures.
@@ -184,12 +184,67 @@ const WEIGHT: &str = r"(?:pounds|lbs?|kilograms?|kg|tons?|tonnes?|ounces?)";
 const TIME_UNIT: &str = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?)";
 const VAGUE: &str = r"(?:multiple|several|numerous|a\s+few|dozens\s+of|hundreds\s+of|thousands\s+of|millions\s+of|scores\s+of)";
 
-static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
+/// The kinds of match, in priority order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pat {
+    Money,
+    Percent,
+    Age,
+    Range,
+    Unit,
+    Vague,
+    Count,
+}
+
+const PATS: [Pat; 7] = [
+    Pat::Money,
+    Pat::Percent,
+    Pat::Age,
+    Pat::Range,
+    Pat::Unit,
+    Pat::Vague,
+    Pat::Count,
+];
+
+fn pattern(p: Pat) -> String {
     let num = num_re();
-    let pattern = format!(
-        r"(?i)(?P<money>(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B})|(?P<pct>{B}{num}\s?(?:%|percent{B}|per\s+cent{B}))|(?P<age>{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B})|(?P<range>{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B})|(?P<unit>{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?)|(?P<vague>{B}{VAGUE}\s+[a-z]+(?:\s+[a-z]+)?{B})|(?P<count>{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B})"
-    );
-    Regex::new(&pattern).unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
+    match p {
+        Pat::Money => {
+            format!(r"(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B}")
+        }
+        Pat::Percent => format!(r"{B}{num}\s?(?:%|percent{B}|per\s+cent{B})"),
+        Pat::Age => format!(
+            r"{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B}"
+        ),
+        Pat::Range => format!(r"{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B}"),
+        Pat::Unit => format!(
+            r"{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?"
+        ),
+        Pat::Vague => format!(r"{B}{VAGUE}\s+[a-z]+(?:\s+[a-z]+)?{B}"),
+        Pat::Count => format!(r"{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B}"),
+    }
+}
+
+/// Every kind as one case-insensitive alternation (one pass over the text); `\s` never
+/// crosses a line break.
+static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
+    let alts: Vec<String> = PATS
+        .iter()
+        .map(|p| format!("(?:{})", pattern(*p).replace(r"\s", r"[ \t]")))
+        .collect();
+    RegexBuilder::new(&format!("(?i){}", alts.join("|")))
+        .dfa_size_limit(32 << 20)
+        .build()
+        .unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
+});
+
+/// Each kind anchored at both ends, to classify a match without capture groups.
+static PAT_SET: LazyLock<RegexSet> = LazyLock::new(|| {
+    RegexSet::new(
+        PATS.iter()
+            .map(|p| format!("(?i)^(?:{})$", pattern(*p).replace(r"\s", r"[ \t]"))),
+    )
+    .unwrap_or_else(|e| panic!("quantity patterns do not compile: {e}"))
 });
 
 /// Words that cannot be counted nouns after a number ("one of", "two said").
@@ -337,16 +392,23 @@ fn quantity(span: Span, value: f64, unit: impl Into<String>, kind: QuantityKind)
 /// Finds quantities in `text`; `ignored` tells which spans to skip.
 pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity> {
     let mut out = Vec::new();
-    for caps in RECOGNISER.captures_iter(text) {
-        let Some(m) = caps.get(0) else { continue };
+    for m in RECOGNISER.find_iter(text) {
+        let Some(pat) = PAT_SET
+            .matches(m.as_str())
+            .iter()
+            .next()
+            .and_then(|i| PATS.get(i))
+        else {
+            continue;
+        };
         let span = Span::new(m.start(), m.end());
         if ignored(span) {
             continue;
         }
         let s = m.as_str();
-        let q = if caps.name("money").is_some() {
+        let q = if *pat == Pat::Money {
             money(span, s)
-        } else if caps.name("pct").is_some() {
+        } else if *pat == Pat::Percent {
             let n = s.trim_end_matches(|c: char| !c.is_ascii_digit() && c != '.');
             let n = n.trim_end_matches(|c: char| c.is_alphabetic() || c.is_whitespace());
             let numtxt = s
@@ -357,13 +419,13 @@ pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity>
             word_number(&numtxt)
                 .or_else(|| word_number(n))
                 .map(|v| quantity(span, v, "percent", QuantityKind::Percent))
-        } else if caps.name("age").is_some() {
+        } else if *pat == Pat::Age {
             age(span, s)
-        } else if caps.name("range").is_some() {
+        } else if *pat == Pat::Range {
             range(text, span, s)
-        } else if caps.name("unit").is_some() {
+        } else if *pat == Pat::Unit {
             with_unit(span, s, m.start())
-        } else if caps.name("vague").is_some() {
+        } else if *pat == Pat::Vague {
             vague(span, s)
         } else {
             count(text, span, s)

@@ -33,7 +33,7 @@ fn seeds() -> Vec<(String, PreparedDoc)> {
         "seed folder {} is missing: the seed tests need ../shared/seeds",
         dir.display()
     );
-    let found = discover(&[dir], None);
+    let found = discover(&[dir], None, true);
     let today = jiff::civil::date(2026, 12, 31);
     let mut out = Vec::new();
     for f in &found.files {
