@@ -831,7 +831,12 @@ impl Ctx<'_> {
             }
         }
         let mut hi = end_idx;
-        while hi < words.len() {
+        // An expression that ends its clause ("until summer,") looks no further.
+        let ends_clause = end_idx > 0
+            && words
+                .get(end_idx - 1)
+                .is_some_and(|(_, w, b)| *b && w.ends_with([',', ';', ':', '"', '”', ')']));
+        while hi < words.len() && !ends_clause {
             let (_, w, b) = words[hi];
             if CLAUSE_WORDS.contains(&w.to_ascii_lowercase().as_str()) {
                 break;
