@@ -192,6 +192,8 @@ const PART: &str = r"(?:morning|afternoon|evening|night|overnight)";
 const UNIT: &str = r"(?:second|minute|hour|day|week|fortnight|month|quarter|year|decade|century)";
 const UNITS: &str =
     r"(?:seconds|minutes|hours|days|weeks|fortnights|months|quarters|years|decades|centuries)";
+/// Adjectives between a number and its unit ("six straight days", "five trading days").
+const ADJ: &str = r"(?:straight|consecutive|trading|business|working|full|long|short)";
 const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 const NUMW: &str = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
 const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
@@ -224,13 +226,13 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:the\s+)?(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
         ),
         Rule::Bound => format!(
-            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:week|month|year|decade|quarter){B}"
+            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter){B}"
         ),
         Rule::EarlierThis => format!(
             r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"
         ),
         Rule::DurationNext => format!(
-            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{UNITS}|{UNIT}){B}"
+            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT}){B}"
         ),
         Rule::Deictic => format!(
             r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
@@ -245,10 +247,10 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)\s+)?(?:(?:an?\s+)?(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
+            r"{B}(?:(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
         ),
         Rule::ModMonth => format!(
-            r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?(?:{year}|(?:this|last|next)\s+year{B}))?"
+            r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
         ),
         Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s|{B}\d0s){B}"),
@@ -469,6 +471,11 @@ const MONTH_CUES: &[&str] = &[
     "each",
     "into",
     "throughout",
+    "their",
+    "its",
+    "his",
+    "her",
+    "our",
 ];
 
 fn prev_word(text: &str, at: usize) -> &str {
@@ -889,13 +896,13 @@ impl Ctx<'_> {
             }
             best.map_or(Tense::Unknown, |(_, t)| t)
         };
+        // "closed until Friday": up to a day still to come.
+        if idx > 0 && matches!(lower[idx - 1].as_str(), "until" | "till") {
+            return Tense::Future;
+        }
         match nearest(lo, hi) {
             // "by early June" with no verb around: a deadline, so the future.
-            Tense::Unknown
-                if idx > 0 && matches!(lower[idx - 1].as_str(), "by" | "until" | "till") =>
-            {
-                Tense::Future
-            }
+            Tense::Unknown if idx > 0 && lower[idx - 1] == "by" => Tense::Future,
             Tense::Unknown => nearest(0, words.len()),
             t => t,
         }
@@ -1267,7 +1274,8 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                     let cur = (d.month() - 1) / 3 + 1;
                     match ctx.tense(span) {
                         Tense::Future if q != 0 && q < cur => d.year() + 1,
-                        Tense::Past | Tense::Unknown if q > cur => d.year() - 1,
+                        Tense::Past if q > cur => d.year() - 1,
+                        Tense::Unknown if q > cur + 1 => d.year() - 1,
                         _ => d.year(),
                     }
                 })
@@ -1438,6 +1446,22 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 .iter()
                 .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
             let ws = words_of(s);
+            // "October of next year": the year phrase is its own expression but fixes this one.
+            let after = ctx.text.get(span.end..).unwrap_or("").to_ascii_lowercase();
+            let year = year.or_else(|| {
+                let d = dct?;
+                let rest = after.strip_prefix(" of ")?;
+                let shift = if rest.starts_with("next year") {
+                    1
+                } else if rest.starts_with("last year") {
+                    -1
+                } else if rest.starts_with("this year") {
+                    0
+                } else {
+                    return None;
+                };
+                Some(d.year() + shift)
+            });
             if let Some(m) = ws.iter().find_map(|w| month_of(w)) {
                 let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
                 let value = match y {
@@ -1722,9 +1746,12 @@ fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
         ctx.anchor_day().and_then(|d| add_days(d, 1))
     } else if has("previous") || (has("day") && has("before")) {
         ctx.anchor_day().and_then(|d| add_days(d, -1))
-    } else {
-        // "that day", "later that day", "the same day".
+    } else if has("that") || has("same") {
+        // "that day", "later that day", "the same day": the day last mentioned.
         ctx.reference
+    } else {
+        // "the day" (as in "shares closed up on the day"): the day of the report.
+        dct
     };
     let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
     Some(match part {
