@@ -1447,7 +1447,14 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
             let ws = words_of(s);
             // "October of next year": the year phrase is its own expression but fixes this one.
-            let after = ctx.text.get(span.end..).unwrap_or("").to_ascii_lowercase();
+            let after: String = ctx
+                .text
+                .get(span.end..)
+                .unwrap_or("")
+                .chars()
+                .take(16)
+                .collect::<String>()
+                .to_ascii_lowercase();
             let year = year.or_else(|| {
                 let d = dct?;
                 let rest = after.strip_prefix(" of ")?;
