@@ -924,13 +924,14 @@ impl Ctx<'_> {
             return Err(());
         }
         let Some(dct) = self.dct else { return Ok(None) };
-        let cands: Vec<Date> = [dct.year() - 1, dct.year(), dct.year() + 1]
-            .iter()
-            .filter_map(|y| Date::new(*y, m, d).ok())
+        // Four years either side, so that February 29 finds its leap years.
+        let cands: Vec<Date> = (dct.year().saturating_sub(4)..=dct.year().saturating_add(4))
+            .filter_map(|y| Date::new(y, m, d).ok())
             .collect();
         let pick = match tense {
             Tense::Past => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Future => cands.iter().find(|c| **c >= dct).copied(),
+            Tense::Unknown if m == 2 && d == 29 => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Unknown => cands
                 .iter()
                 .min_by_key(|c| c.since(dct).map(|s| s.get_days().abs()).unwrap_or(i32::MAX))

@@ -11,7 +11,11 @@
 //! Each text goes through the product path (`Document` + `PreparedDoc`) with the gold DCT as its
 //! publication date. `--verbose` lists every miss.
 //!
-//! Run: `cargo run --release -p corroborate-eval --bin eval-meantime-dates [-- --verbose]`
+//! `--speed` instead times dates + quantities over every text, 20 passes, in CPU time of this
+//! thread (`/proc/thread-self/schedstat`, so other processes on a busy machine do not count)
+//! and in wall-clock time.
+//!
+//! Run: `cargo run --release -p corroborate-eval --bin eval-meantime-dates [-- --verbose | --speed]`
 
 use std::collections::BTreeMap;
 
@@ -78,8 +82,62 @@ fn row(name: &str, c: Counts) -> String {
     )
 }
 
+/// Nanoseconds this thread has spent on a CPU, when the kernel tells (Linux).
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+fn speed(dir: &std::path::Path) -> anyhow::Result<()> {
+    let mut texts = Vec::new();
+    for e in std::fs::read_dir(dir.join("text"))? {
+        texts.push(std::fs::read_to_string(e?.path())?);
+    }
+    let dct = jiff::civil::Date::new(2008, 10, 9).ok();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    // Warm up: compile the recognisers and fill the lazy DFA caches.
+    for t in &texts {
+        corroborate_extract::dates::extract_text(t, &[], dct, |_| false);
+        corroborate_extract::quantities::extract_text(t, |_| false);
+    }
+    const PASSES: usize = 20;
+    for (name, with_dates, with_quantities) in [
+        ("dates", true, false),
+        ("quantities", false, true),
+        ("dates + quantities", true, true),
+    ] {
+        let cpu0 = thread_cpu_ns();
+        let wall = std::time::Instant::now();
+        let mut n = 0;
+        for _ in 0..PASSES {
+            for t in &texts {
+                if with_dates {
+                    n += corroborate_extract::dates::extract_text(t, &[], dct, |_| false).len();
+                }
+                if with_quantities {
+                    n += corroborate_extract::quantities::extract_text(t, |_| false).len();
+                }
+            }
+        }
+        let wall = wall.elapsed().as_secs_f64();
+        let mb = (bytes * PASSES) as f64 / 1e6;
+        let cpu = match (cpu0, thread_cpu_ns()) {
+            (Some(a), Some(b)) if b > a => format!("{:.1} MB/s CPU", mb / ((b - a) as f64 / 1e9)),
+            _ => "CPU time unavailable".to_string(),
+        };
+        println!(
+            "{name}: {n} items, {mb:.1} MB, {cpu}, {:.1} MB/s wall",
+            mb / wall
+        );
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let verbose = std::env::args().any(|a| a == "--verbose");
+    if std::env::args().any(|a| a == "--speed") {
+        return speed(&data_dir().join("meantime"));
+    }
     let dir = data_dir().join("meantime");
     let ann = std::fs::read_to_string(dir.join("annotations.jsonl"))
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", dir.display()))?;
