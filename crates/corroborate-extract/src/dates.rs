@@ -570,7 +570,13 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
             let rest = text.get(span.end..).unwrap_or("");
             let low = s.to_ascii_lowercase();
             let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let military = low.ends_with("hours")
+                && low
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
             !(rest.starts_with("-old")
+                || military
                 || rest.trim_start().starts_with("old")
                 || low == "a second"
                 || low == "a quarter"
@@ -600,6 +606,11 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 || !prev.starts_with(|c: char| c.is_uppercase())
         }
         Rule::TimeOfDay => {
+            // The minutes of a clock time written with spaces ("9 : 09 AM") are not an hour.
+            let before = text.get(..span.start).unwrap_or("").trim_end();
+            if before.ends_with(':') && span.start - before.len() < 3 {
+                return false;
+            }
             // "10:30" alone must look like a clock time, not a score or a ratio.
             let words: Vec<&str> = s.split_whitespace().collect();
             if words.len() == 1 && s.contains(':') {
@@ -1927,6 +1938,8 @@ mod tests {
             Some("2026-10-23T10:30")
         );
         assert_eq!(value_of("A 34-year-old man.", "34-year"), None);
+        assert_eq!(value_of("At 12 : 00 p.m. it ended.", "00 p.m."), None);
+        assert_eq!(value_of("Curfew from 1230 hours.", "1230 hours"), None);
     }
 
     #[test]
