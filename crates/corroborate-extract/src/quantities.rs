@@ -309,7 +309,11 @@ const SINGULAR_S: &[&str] = &[
 
 fn is_plural(w: &str) -> bool {
     let l = w.to_ascii_lowercase();
-    if SINGULAR_S.contains(&l.as_str()) {
+    if SINGULAR_S.contains(&l.as_str())
+        || l.ends_with("ous")
+        || l.ends_with("us")
+        || l.ends_with("is")
+    {
         return false;
     }
     PLURAL_IRREGULAR.contains(&l.as_str())
@@ -455,6 +459,22 @@ fn vague(span: Span, s: &str) -> Option<Quantity> {
         return None;
     }
     let end = span.start + s.rfind(noun).map_or(s.len(), |i| i + noun.len());
+    let currency = match noun.to_ascii_lowercase().as_str() {
+        "dollars" => Some("USD"),
+        "euros" => Some("EUR"),
+        "pounds" => Some("GBP"),
+        _ => None,
+    };
+    if let Some(code) = currency {
+        let mut q = quantity(
+            Span::new(span.start, end),
+            vague_lower_bound(s),
+            code,
+            QuantityKind::Money,
+        );
+        q.vague = true;
+        return Some(q);
+    }
     let unit = canonical_unit(noun);
     let kind = if unit != noun.to_ascii_lowercase() && unit_kind(&unit) == QuantityKind::Duration {
         QuantityKind::Duration
@@ -618,6 +638,15 @@ fn count(text: &str, span: Span, s: &str) -> Option<Quantity> {
     if NOT_NOUNS.contains(&first.to_ascii_lowercase().as_str()) {
         return None;
     }
+    // The tail of a spaced-out number ("1 , 000 people") is not a number of its own.
+    let before = text.get(..span.start).unwrap_or("").trim_end();
+    if before.ends_with(',')
+        && before[..before.len() - 1]
+            .trim_end()
+            .ends_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
     // A year or a day of the month is not a count ("June 14 shooting", "in 2008 police").
     let prev = prev_word(text, span.start).to_ascii_lowercase();
     let prev = prev.trim_end_matches('.');
@@ -736,6 +765,15 @@ mod tests {
         assert_eq!(one("Two women spoke.").value, 2.0);
         assert_eq!(one("A dozen reporters waited.").value, 12.0);
         assert!(run("One of them said so.").is_empty());
+        assert!(run("About 1 , 000 people came.")
+            .iter()
+            .all(|q| q.value != 0.0));
+        assert_eq!(one("Five suspicious packages were found.").unit, "packages");
+        let q = one("It cost millions of dollars.");
+        assert_eq!(
+            (q.kind, q.unit.as_str(), q.vague),
+            (QuantityKind::Money, "USD", true)
+        );
         assert!(run("It happened June 14 shooting.").is_empty());
     }
 
