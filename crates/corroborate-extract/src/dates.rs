@@ -280,7 +280,7 @@ static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
         .map(|r| format!("(?:{})", compiled_rule(*r)))
         .collect();
     RegexBuilder::new(&format!("(?i-u){}", alts.join("|")))
-        .dfa_size_limit(64 << 20)
+        .dfa_size_limit(16 << 20)
         .build()
         .unwrap_or_else(|e| panic!("date recogniser does not compile: {e}"))
 });

@@ -233,7 +233,7 @@ static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
         .map(|p| format!("(?:{})", pattern(*p).replace(r"\s", r"[ \t]")))
         .collect();
     RegexBuilder::new(&format!("(?i){}", alts.join("|")))
-        .dfa_size_limit(32 << 20)
+        .dfa_size_limit(8 << 20)
         .build()
         .unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
 });
