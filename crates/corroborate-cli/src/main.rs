@@ -11,6 +11,8 @@ use corroborate_core::load::Manifest;
 use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod dates_cmd;
+
 /// Exit code: every input was read cleanly.
 const EXIT_OK: u8 = 0;
 /// Exit code: some inputs were skipped or had problems (each named on stderr).
@@ -55,6 +57,15 @@ INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is
 A folder is read recursively in sorted order; a manifest.json (or manifest.csv) in it\n  \
 gives outlet, url and published per file.")]
     Analyze(AnalyzeArgs),
+    /// List the temporal expressions of one article with TIMEX3 values resolved against its
+    /// creation date (text, JSON or TimeML).
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate dates article.txt --dct 2026-10-23\n  \
+corroborate dates article.txt --dct 2026-10-23 --format json\n  \
+corroborate dates article.txt --dct 2026-10-23 --format timeml > article.tml\n  \
+corroborate dates article.tml            # the DCT comes from <DCT>\n\n\
+Without a DCT, relative expressions keep underspecified values (XXXX-WXX-5, XXXX-XX).")]
+    Dates(dates_cmd::DatesArgs),
 }
 
 #[derive(Args)]
@@ -206,6 +217,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => run_analyze(args),
+        Command::Dates(args) => dates_cmd::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
