@@ -33,6 +33,11 @@ pub struct StoryConfig {
     pub threshold: f64,
     /// Factor applied when both articles name salient people and share none.
     pub person_conflict: f64,
+    /// Factor applied when both articles mention dates (years, months) and share none.
+    pub date_conflict: f64,
+    /// Number of a story's members an article is compared with: the story's score is the mean
+    /// of the best `support` similarities (fewer when the story is smaller).
+    pub support: usize,
     /// Articles kept per feature in the inverted index.
     pub posting_cap: usize,
     /// Rarest features of a new article used to look up candidates.
@@ -46,8 +51,10 @@ pub struct StoryConfig {
 impl Default for StoryConfig {
     fn default() -> Self {
         StoryConfig {
-            threshold: 0.2,
-            person_conflict: 0.4,
+            threshold: 0.15,
+            person_conflict: 0.2,
+            date_conflict: 0.3,
+            support: 3,
             posting_cap: 256,
             lookup_features: 24,
             candidates: 32,
@@ -174,6 +181,44 @@ const NON_PERSON_WORDS: &[&str] = &[
     "world",
 ];
 
+/// Titles and honorifics that precede a person's name ("Cpl.", "Mayor", "Officer").
+fn is_title(word: &str) -> bool {
+    matches!(
+        word.trim_end_matches('.'),
+        "mr" | "mrs"
+            | "ms"
+            | "dr"
+            | "sgt"
+            | "cpl"
+            | "lt"
+            | "capt"
+            | "det"
+            | "gen"
+            | "col"
+            | "officer"
+            | "chief"
+            | "mayor"
+            | "sen"
+            | "rep"
+            | "gov"
+            | "judge"
+            | "detective"
+            | "deputy"
+            | "sergeant"
+            | "corporal"
+            | "lieutenant"
+            | "captain"
+            | "president"
+            | "senator"
+            | "governor"
+            | "sheriff"
+            | "attorney"
+            | "prof"
+            | "rev"
+            | "sir"
+    )
+}
+
 fn person_like(words: &[String]) -> bool {
     (2..=3).contains(&words.len())
         && words.iter().all(|w| {
@@ -194,20 +239,51 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
         *counts.entry((hash(kind, s), kind)).or_default() += n;
     };
     if ex.entities.entities.is_empty() {
-        for run in name_runs(doc) {
-            if person_like(&run.words) {
-                add(Kind::Person, &run.words.join(" "), 1.0);
-                if let Some(last) = run.words.last() {
+        let runs = name_runs(doc);
+        // Word sequences that start an organisation or place name ("marlow springs" of
+        // "Marlow Springs Police Department") are not people.
+        let mut org_prefixes: std::collections::HashSet<String> = Default::default();
+        for r in &runs {
+            if r.words
+                .iter()
+                .any(|w| NON_PERSON_WORDS.contains(&w.as_str()))
+            {
+                for n in 1..r.words.len() {
+                    org_prefixes.insert(r.words[..n].join(" "));
+                }
+            }
+        }
+        let people: Vec<Option<&[String]>> = runs
+            .iter()
+            .map(|r| {
+                // Words up to the last title are the title ("Fire Chief Wendell Macri").
+                let titled = r.words.len().saturating_sub(2);
+                let titled = r.words[..titled]
+                    .iter()
+                    .rposition(|w| is_title(w))
+                    .map_or(0, |i| i + 1);
+                let name = &r.words[titled..];
+                let person =
+                    person_like(name) && (titled > 0 || !org_prefixes.contains(&name.join(" ")));
+                person.then_some(name)
+            })
+            .collect();
+        let surnames: std::collections::HashSet<&str> = people
+            .iter()
+            .flatten()
+            .filter_map(|n| n.last().map(String::as_str))
+            .collect();
+        for (run, person) in runs.iter().zip(&people) {
+            if let Some(name) = person {
+                add(Kind::Person, &name.join(" "), 1.0);
+                if let Some(last) = name.last() {
                     add(Kind::Surname, last, 1.0);
                 }
+            } else if run.words.len() == 1 && surnames.contains(run.words[0].as_str()) {
+                // A surname used alone ("Foster") after the full name.
+                add(Kind::Surname, &run.words[0], 1.0);
             } else {
                 add(Kind::Name, &run.words.join(" "), 1.0);
-                if let Some(last) = run.words.last() {
-                    // A single capitalised word may be a surname used alone ("Foster").
-                    if run.words.len() == 1 {
-                        add(Kind::Surname, last, 1.0);
-                    }
-                }
             }
         }
     } else {
@@ -368,14 +444,18 @@ impl StoryIndex {
         }
         let (mut i, mut j, mut dot) = (0, 0, 0.0);
         let mut shared_person = false;
+        let mut shared_date = false;
         while i < a.len() && j < b.len() {
             match a[i].hash.cmp(&b[j].hash) {
                 std::cmp::Ordering::Less => i += 1,
                 std::cmp::Ordering::Greater => j += 1,
                 std::cmp::Ordering::Equal => {
                     dot += wa.0[i] * wb.0[j];
+                    // A person both articles name, and at least one names more than once: a
+                    // police chief quoted once in two different shootings does not count.
                     shared_person |= matches!(a[i].kind, Kind::Person | Kind::Surname)
-                        && (a[i].kind != Kind::Surname || a[i].tf >= 2.0 || b[j].tf >= 2.0);
+                        && a[i].tf.max(b[j].tf) >= 2.0;
+                    shared_date |= a[i].kind == Kind::Date;
                     i += 1;
                     j += 1;
                 }
@@ -384,6 +464,10 @@ impl StoryIndex {
         let mut score = dot / (wa.1 * wb.1);
         if !shared_person && has_salient_person(a) && has_salient_person(b) {
             score *= self.cfg.person_conflict;
+        }
+        let dated = |fs: &[Feature]| fs.iter().any(|f| f.kind == Kind::Date);
+        if !shared_date && dated(a) && dated(b) {
+            score *= self.cfg.date_conflict;
         }
         score
     }
@@ -472,14 +556,29 @@ impl StoryIndex {
         let mut cands: Vec<(u32, f64)> = votes.into_iter().collect();
         cands.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         cands.truncate(self.cfg.candidates);
-        let mut best: (Option<u32>, f64) = (None, 0.0);
+        // Per story, the best `support` similarities: a story is joined when the article
+        // resembles several of its members, not one (which would chain unrelated events).
+        let mut per_story: HashMap<u32, Vec<f64>> = HashMap::new();
         for (d, _) in cands {
             let Some(entry) = self.docs.get(d as usize) else {
                 continue;
             };
             let s = self.similarity(fs, &wa, &entry.features);
-            if s > best.1 || (s == best.1 && best.0.is_some_and(|b| entry.story < b)) {
-                best = (Some(entry.story), s);
+            per_story.entry(entry.story).or_default().push(s);
+        }
+        let mut best: (Option<u32>, f64) = (None, 0.0);
+        let mut stories: Vec<(u32, Vec<f64>)> = per_story.into_iter().collect();
+        stories.sort_unstable_by_key(|(s, _)| *s);
+        for (story, mut sims) in stories {
+            sims.sort_unstable_by(|a, b| b.total_cmp(a));
+            let size = self
+                .stories
+                .get(story as usize)
+                .map_or(1, |s| s.documents.len());
+            let k = self.cfg.support.clamp(1, size.max(1));
+            let score = sims.iter().take(k).sum::<f64>() / k as f64;
+            if score > best.1 {
+                best = (Some(story), score);
             }
         }
         best
@@ -487,7 +586,7 @@ impl StoryIndex {
 }
 
 fn has_salient_person(fs: &[Feature]) -> bool {
-    fs.iter().any(|f| f.kind == Kind::Person && f.tf >= 2.0)
+    fs.iter().any(|f| f.kind == Kind::Surname && f.tf >= 2.0)
 }
 
 /// Earliest publication first, then order of addition; articles without a date come last.
