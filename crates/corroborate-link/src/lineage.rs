@@ -176,9 +176,13 @@ fn resolve_run(run: &str, corpus: &HashMap<String, String>) -> Option<(usize, St
         .map(|(i, _)| i)
         .collect();
     ends.push(run.len());
-    ends.into_iter()
-        .rev()
-        .find_map(|end| outlet_key(&run[..end], corpus).map(|name| (end, name)))
+    ends.into_iter().rev().find_map(|end| {
+        let name = outlet_key(&run[..end], corpus)?;
+        Some((
+            run[..end].trim_end_matches(['.', ',', '\'', '’']).len(),
+            name,
+        ))
+    })
 }
 
 /// The longest suffix of a capitalised run that names an outlet ("Tuesday AP" → "AP"), with
@@ -337,7 +341,7 @@ pub fn lineages(
             let sources = outlet_docs.get(o).map(Vec::as_slice).unwrap_or(&[]);
             let reuses = sources.iter().any(|&s| shares.contains_key(&(i, s)));
             let reprint = k >= cfg.min_credits || (k >= 1 && reuses);
-            if reprint && best.map_or(true, |(bk, _)| k > bk) {
+            if reprint && best.is_none_or(|(bk, _)| k > bk) {
                 best = Some((k, o));
             }
         }
@@ -444,4 +448,132 @@ pub fn lineages(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::{Known, Provenance, SourceFormat};
+    use corroborate_core::Document;
+    use corroborate_extract::attributions::Attribution;
+
+    fn doc(outlet: &str, text: &str) -> PreparedDoc {
+        let mut d = Document::new(format!("{outlet}.txt"), SourceFormat::Text, text.into());
+        d.meta.outlet = Some(Known {
+            value: outlet.into(),
+            provenance: Provenance::Manifest,
+        });
+        PreparedDoc::new(d, jiff::civil::date(2030, 1, 1))
+    }
+
+    /// An attribution of the sentence holding `phrase` to `source`, as the extractor gives it.
+    fn attribution(p: &PreparedDoc, phrase: &str, source: &str) -> Attribution {
+        let start = p.doc.text.find(phrase).expect("phrase in fixture");
+        let span = Span::new(start, start + phrase.len());
+        Attribution {
+            span,
+            source: source.into(),
+            source_span: span,
+            statement: span,
+        }
+    }
+
+    fn run(docs: &[(PreparedDoc, Extraction)]) -> Lineages {
+        let pairs: Vec<(&PreparedDoc, &Extraction)> = docs.iter().map(|(p, e)| (p, e)).collect();
+        lineages(&pairs, &Reuse::default(), &LineageConfig::default())
+    }
+
+    #[test]
+    fn two_credits_from_the_extractor_make_a_reprint_one_does_not() {
+        let wire = doc(
+            "Reuters",
+            "Dam gates opened at Kessing. Water levels fell overnight.",
+        );
+        let text =
+            "Engineers opened the dam, Reuters said. Levels fell, the agency reported later.";
+        let reprint = doc("Daily Ledger", text);
+        let ex = Extraction {
+            attributions: vec![
+                attribution(&reprint, "Reuters said", "Reuters"),
+                attribution(&reprint, "the agency reported", "Reuters"),
+                attribution(&reprint, "the agency reported", "the engineers"),
+            ],
+            ..Extraction::default()
+        };
+        let passing = doc(
+            "Valley Post",
+            "The mayor told Reuters on Friday that nobody was hurt.",
+        );
+        let docs = vec![
+            (wire, Extraction::default()),
+            (reprint, ex),
+            (passing, Extraction::default()),
+        ];
+        let l = run(&docs);
+        let wire_l = l.lineage_of(&docs[0].0.doc.id).expect("lineage");
+        assert_eq!(wire_l.members.len(), 2);
+        assert_eq!(wire_l.origin_doc.as_ref(), Some(&docs[0].0.doc.id));
+        assert_eq!(wire_l.origin_reason, "credited");
+        assert_eq!(wire_l.credits.len(), 2);
+        let own = l.lineage_of(&docs[2].0.doc.id).expect("lineage");
+        assert_eq!(own.members, vec![docs[2].0.doc.id.clone()]);
+        let ids: Vec<DocId> = docs.iter().map(|d| d.0.doc.id.clone()).collect();
+        assert_eq!(l.independent_sources(&ids), 2);
+    }
+
+    #[test]
+    fn credited_outlet_outside_the_corpus_is_the_origin() {
+        let a = doc(
+            "Daily Ledger",
+            "Dam gates opened, according to AP. Levels fell, AP reported.",
+        );
+        let b = doc(
+            "Valley Post",
+            "Crews worked all night, the Associated Press reported. Roads reopened, cited by AP.",
+        );
+        let docs = vec![(a, Extraction::default()), (b, Extraction::default())];
+        let l = run(&docs);
+        assert_eq!(l.lineages.len(), 1);
+        let lin = &l.lineages[0];
+        assert_eq!(lin.origin_doc, None);
+        assert_eq!(lin.origin_outlet.as_deref(), Some("Associated Press"));
+        assert_eq!(lin.origin_reason, "credited_not_in_corpus");
+        let phrases: Vec<&str> = lin
+            .credits
+            .iter()
+            .map(|c| {
+                let d = &docs.iter().find(|d| d.0.doc.id == c.doc).expect("member").0;
+                d.slice(c.span)
+            })
+            .collect();
+        assert_eq!(
+            phrases,
+            vec![
+                "according to AP",
+                "AP reported",
+                "the Associated Press reported",
+                "cited by AP"
+            ]
+        );
+    }
+
+    #[test]
+    fn self_credits_and_unknown_sources_are_not_credits() {
+        let d = doc(
+            "Associated Press",
+            "The mayor told The Associated Press on Friday. Police told Mr. Varga, according to Sheriff Dunn.",
+        );
+        assert!(find_credits(&d, &Extraction::default(), &HashMap::new()).is_empty());
+    }
+
+    #[test]
+    fn outlet_names_normalise() {
+        let none = HashMap::new();
+        assert_eq!(outlet_key("AP", &none).as_deref(), Some("Associated Press"));
+        assert_eq!(
+            outlet_key("the Associated Press", &none).as_deref(),
+            Some("Associated Press")
+        );
+        assert_eq!(outlet_key("police", &none), None);
+    }
 }
