@@ -107,10 +107,17 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
     }
 }
 
-/// Runs the whole analysis and builds the JSON report.
+/// Runs the whole analysis (per-document stages, then linking across documents) and builds
+/// the JSON report.
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
     let mut processed = process(req, progress);
     let results = std::mem::take(&mut processed.results);
-    let report = corroborate_render::json::build(results, processed.problems.clone(), req.report);
+    let links = corroborate_link::link(&results, &corroborate_link::LinkConfig::default());
+    let report = corroborate_render::json::build_linked(
+        results,
+        &links,
+        processed.problems.clone(),
+        req.report,
+    );
     (report, processed)
 }

@@ -225,11 +225,12 @@ pub struct Word {
 pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
     let tokens = &doc.seg.tokens;
     let first = tokens.partition_point(|t| t.span.start < span.start);
+    let mut buf = String::new();
     for t in tokens[first..]
         .iter()
         .take_while(|t| t.span.end <= span.end)
     {
-        if let Some(w) = content_word(doc, t) {
+        if let Some(w) = content_word(doc, t, &mut buf) {
             out.push(Word {
                 hash: xxh3_64(w.as_bytes()),
                 span: t.span,
@@ -238,13 +239,34 @@ pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
     }
 }
 
-fn content_word(doc: &PreparedDoc, t: &Token) -> Option<String> {
+/// The normalised form of a content-word token, written into `buf`; `None` for function
+/// words and punctuation. Allocation-free once `buf` has grown.
+fn content_word<'b>(doc: &PreparedDoc, t: &Token, buf: &'b mut String) -> Option<&'b str> {
     match t.kind {
         TokenKind::Word => {
-            let w = normalise(doc.slice(t.span));
-            (w.chars().count() > 1 && !is_stopword(&w)).then_some(w)
+            buf.clear();
+            let text = doc.slice(t.span);
+            if text.is_ascii() {
+                buf.extend(text.chars().map(|c| c.to_ascii_lowercase()));
+            } else {
+                buf.push_str(&text.to_lowercase());
+            }
+            for suffix in ["'s", "’s", "'", "’"] {
+                if buf.ends_with(suffix) {
+                    buf.truncate(buf.len() - suffix.len());
+                    break;
+                }
+            }
+            let stemmed = stem(buf);
+            let keep = stemmed.chars().nth(1).is_some() && !is_stopword(stemmed);
+            let n = stemmed.len();
+            keep.then(|| &buf[..n])
         }
-        TokenKind::Number => Some(doc.slice(t.span).to_string()),
+        TokenKind::Number => {
+            buf.clear();
+            buf.push_str(doc.slice(t.span));
+            Some(buf.as_str())
+        }
         _ => None,
     }
 }
@@ -376,6 +398,26 @@ fn flush(doc: &PreparedDoc, run: &mut Vec<&Token>, out: &mut Vec<NameRun>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn content_words_match_normalise() {
+        let text = "The officers approached Foster's car, and 12 ran.";
+        let doc = PreparedDoc::new(
+            corroborate_core::Document::new(
+                "t.txt",
+                corroborate_core::document::SourceFormat::Text,
+                text.into(),
+            ),
+            jiff::civil::date(2030, 1, 1),
+        );
+        let mut words = Vec::new();
+        content_words(&doc, Span::new(0, text.len()), &mut words);
+        let expected: Vec<u64> = ["officer", "approach", "foster", "car", "12", "ran"]
+            .iter()
+            .map(|w| xxh3_64(w.as_bytes()))
+            .collect();
+        assert_eq!(words.iter().map(|w| w.hash).collect::<Vec<_>>(), expected);
+    }
 
     #[test]
     fn light_edits_normalise_alike() {

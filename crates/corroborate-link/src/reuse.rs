@@ -276,6 +276,9 @@ fn merge(
 
 /// Finds the passages shared by any two of `docs`.
 pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
+    if docs.len() < 2 {
+        return Reuse::default();
+    }
     let prepared: Vec<Prepared> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
     let pairs = candidates(&prepared, cfg);
     let found: Vec<(Vec<Passage>, Option<PairReuse>)> = pairs
