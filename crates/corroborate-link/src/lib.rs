@@ -73,9 +73,8 @@ pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
         (p.is_none(), p, i)
     });
     let mut index = StoryIndex::new(cfg.stories);
-    for i in order {
-        index.add(&docs[i].0, &docs[i].1);
-    }
+    let ordered: Vec<(&PreparedDoc, &Extraction)> = order.iter().map(|&i| pairs[i]).collect();
+    index.add_batch(&ordered);
     let stories = index
         .stories()
         .iter()

@@ -143,36 +143,32 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
     }
 }
 
-/// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles.
+/// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
+/// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
+/// index without a hash map), and pairs are counted the same way.
 fn candidates(prepared: &[Prepared], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
-    let mut postings: HashMap<u64, Vec<u32>> = HashMap::new();
-    for (i, p) in prepared.iter().enumerate() {
-        for &s in &p.shingles {
-            let list = postings.entry(s).or_default();
-            // One entry past the cap marks the shingle as too common.
-            if list.len() <= cfg.df_cap {
-                list.push(i as u32);
-            }
-        }
-    }
-    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
-    for list in postings.values() {
-        if list.len() < 2 || list.len() > cfg.df_cap {
+    let mut postings: Vec<(u64, u32)> = prepared
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
+        .collect();
+    postings.par_sort_unstable();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for run in postings.chunk_by(|x, y| x.0 == y.0) {
+        if run.len() < 2 || run.len() > cfg.df_cap {
             continue;
         }
-        for (k, &a) in list.iter().enumerate() {
-            for &b in &list[k + 1..] {
-                *shared.entry((a, b)).or_default() += 1;
-            }
+        for (k, &(_, a)) in run.iter().enumerate() {
+            pairs.extend(run[k + 1..].iter().map(|&(_, b)| (a, b)));
         }
     }
-    let mut pairs: Vec<(u32, u32)> = shared
-        .into_iter()
-        .filter(|&(_, n)| n as usize >= cfg.min_shared_shingles)
-        .map(|(p, _)| p)
-        .collect();
-    pairs.sort_unstable();
+    drop(postings);
+    pairs.par_sort_unstable();
     pairs
+        .chunk_by(|x, y| x == y)
+        .filter(|run| run.len() >= cfg.min_shared_shingles)
+        .map(|run| run[0])
+        .collect()
 }
 
 /// Dice coefficient of two sorted, deduplicated lists.

@@ -21,6 +21,7 @@ use corroborate_core::{DocId, PreparedDoc, Span};
 use corroborate_extract::dates::TimexType;
 use corroborate_extract::entities::EntityKind;
 use corroborate_extract::Extraction;
+use rayon::prelude::*;
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -367,6 +368,9 @@ pub struct Story {
 struct DocEntry {
     features: Vec<Feature>,
     story: u32,
+    /// The norm of the weight vector, and the index size it was computed at: recomputed when
+    /// the index has doubled since (document frequencies drift), so the cost stays amortised.
+    norm: std::cell::Cell<(f64, usize)>,
 }
 
 /// Where an added article went.
@@ -436,10 +440,25 @@ impl StoryIndex {
         (w, norm)
     }
 
-    /// Weighted cosine of two feature lists, with the person-conflict factor applied.
-    fn similarity(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &[Feature]) -> f64 {
-        let wb = self.weights(b);
-        if wa.1 == 0.0 || wb.1 == 0.0 {
+    /// The norm of an indexed article's weights, recomputed when the index has doubled.
+    fn norm_of(&self, entry: &DocEntry) -> f64 {
+        let (norm, at) = entry.norm.get();
+        let n = self.docs.len();
+        if at > 0 && n <= 2 * at {
+            return norm;
+        }
+        let fresh = self.weights(&entry.features).1;
+        entry.norm.set((fresh, n.max(1)));
+        fresh
+    }
+
+    /// Weighted cosine of a new article's features (with their weights `wa`) and an indexed
+    /// article's, with the person- and date-conflict factors applied. Only shared features are
+    /// looked at: a shared feature's weight in `b` follows from its weight in `a`.
+    fn similarity(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &DocEntry) -> f64 {
+        let norm_b = self.norm_of(b);
+        let b = &b.features;
+        if wa.1 == 0.0 || norm_b == 0.0 {
             return 0.0;
         }
         let (mut i, mut j, mut dot) = (0, 0, 0.0);
@@ -450,7 +469,9 @@ impl StoryIndex {
                 std::cmp::Ordering::Less => i += 1,
                 std::cmp::Ordering::Greater => j += 1,
                 std::cmp::Ordering::Equal => {
-                    dot += wa.0[i] * wb.0[j];
+                    let wb =
+                        wa.0[i] / (1.0 + f64::from(a[i].tf).ln()) * (1.0 + f64::from(b[j].tf).ln());
+                    dot += wa.0[i] * wb;
                     // A person both articles name, and at least one names more than once: a
                     // police chief quoted once in two different shootings does not count.
                     shared_person |= matches!(a[i].kind, Kind::Person | Kind::Surname)
@@ -461,7 +482,7 @@ impl StoryIndex {
                 }
             }
         }
-        let mut score = dot / (wa.1 * wb.1);
+        let mut score = (dot / (wa.1 * norm_b)).min(1.0);
         if !shared_person && has_salient_person(a) && has_salient_person(b) {
             score *= self.cfg.person_conflict;
         }
@@ -475,6 +496,25 @@ impl StoryIndex {
     /// Adds an article: it joins the best-matching story or founds a new one. Adding an
     /// article already in the index returns its story again.
     pub fn add(&mut self, doc: &PreparedDoc, ex: &Extraction) -> Placement {
+        let fs = features(doc, ex, &self.cfg);
+        self.place(doc, fs)
+    }
+
+    /// Adds articles in order, as [`StoryIndex::add`] one by one would; their features are
+    /// computed in parallel first.
+    pub fn add_batch(&mut self, docs: &[(&PreparedDoc, &Extraction)]) -> Vec<Placement> {
+        let cfg = self.cfg;
+        let fs: Vec<Vec<Feature>> = docs
+            .par_iter()
+            .map(|(d, ex)| features(d, ex, &cfg))
+            .collect();
+        docs.iter()
+            .zip(fs)
+            .map(|((d, _), f)| self.place(d, f))
+            .collect()
+    }
+
+    fn place(&mut self, doc: &PreparedDoc, fs: Vec<Feature>) -> Placement {
         let id = doc.doc.id.clone();
         if let Some(story) = self.story_of(&id) {
             return Placement {
@@ -483,7 +523,6 @@ impl StoryIndex {
                 score: 1.0,
             };
         }
-        let fs = features(doc, ex, &self.cfg);
         let (best_story, score) = self.best_story(&fs);
         let index = self.docs.len() as u32;
         let rank = title_rank(doc, index as usize);
@@ -522,6 +561,7 @@ impl StoryIndex {
         self.docs.push(DocEntry {
             features: fs,
             story,
+            norm: std::cell::Cell::new((0.0, 0)),
         });
         self.by_doc.insert(id, story);
         Placement {
@@ -540,7 +580,12 @@ impl StoryIndex {
         let mut lookup: Vec<(f64, usize)> = fs
             .iter()
             .enumerate()
-            .filter(|(_, f)| self.postings.contains_key(&f.hash))
+            // Features whose posting list is full are too common to find candidates with.
+            .filter(|(_, f)| {
+                self.postings
+                    .get(&f.hash)
+                    .is_some_and(|l| l.len() < self.cfg.posting_cap)
+            })
             .map(|(i, f)| (f.kind.weight() * self.idf(f.hash), i))
             .collect();
         lookup.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -563,7 +608,7 @@ impl StoryIndex {
             let Some(entry) = self.docs.get(d as usize) else {
                 continue;
             };
-            let s = self.similarity(fs, &wa, &entry.features);
+            let s = self.similarity(fs, &wa, entry);
             per_story.entry(entry.story).or_default().push(s);
         }
         let mut best: (Option<u32>, f64) = (None, 0.0);
