@@ -522,6 +522,35 @@ mod tests {
     }
 
     #[test]
+    fn one_credit_plus_a_shared_passage_makes_a_reprint() {
+        let wire = doc(
+            "Reuters",
+            "Dam gates opened at Kessing. Water levels fell overnight.",
+        );
+        let copy = doc(
+            "Valley Post",
+            "Levels fell overnight, Reuters reported. Crews stayed.",
+        );
+        let docs = [(wire, Extraction::default()), (copy, Extraction::default())];
+        let pairs: Vec<(&PreparedDoc, &Extraction)> = docs.iter().map(|(p, e)| (p, e)).collect();
+        let shared = Reuse {
+            passages: Vec::new(),
+            pairs: vec![crate::reuse::PairReuse {
+                a: 0,
+                b: 1,
+                sentences_a: 1,
+                sentences_b: 1,
+                coverage_a: 0.5,
+                coverage_b: 0.5,
+            }],
+        };
+        let cfg = LineageConfig::default();
+        assert_eq!(lineages(&pairs, &shared, &cfg).lineages.len(), 1);
+        // The same single credit without shared text is only a passing credit.
+        assert_eq!(lineages(&pairs, &Reuse::default(), &cfg).lineages.len(), 2);
+    }
+
+    #[test]
     fn credited_outlet_outside_the_corpus_is_the_origin() {
         let a = doc(
             "Daily Ledger",

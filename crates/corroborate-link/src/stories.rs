@@ -307,8 +307,12 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     let mut dated = false;
     for t in &ex.dates {
         if let (TimexType::Date, Some(v)) = (t.kind, t.value.as_deref()) {
-            if v.len() >= 7 && v.as_bytes()[0].is_ascii_digit() {
-                add(Kind::Date, &v[..7], 1.0);
+            // Year and month ("2026-06"), when the value starts with them.
+            if let Some(month) = v
+                .get(..7)
+                .filter(|m| m.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                add(Kind::Date, month, 1.0);
                 dated = true;
             }
         }
