@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use corroborate_core::load::{self, InputProblem, Manifest};
 use corroborate_core::PreparedDoc;
-use corroborate_extract::Extraction;
-use corroborate_render::json::{Report, ReportOptions};
+use corroborate_reconcile::timeline;
+use corroborate_render::json::{CrossDoc, Report, ReportOptions, Timeline};
 use rayon::prelude::*;
 
 /// What to analyse and how.
@@ -41,8 +41,7 @@ impl Progress for NoProgress {
     fn tick(&self) {}
 }
 
-/// One analysed document: the prepared document and what was extracted from it.
-pub type Analysed = (PreparedDoc, Extraction);
+pub use corroborate_reconcile::Analysed;
 
 /// The per-document results of a run.
 pub struct Processed {
@@ -107,17 +106,29 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
     }
 }
 
-/// Runs the whole analysis (per-document stages, then linking across documents) and builds
-/// the JSON report.
+/// Runs the cross-article stages over per-article results: publication dates inferred across
+/// articles, stories with wire-copy lineages and shared passages, then the merged timeline.
+pub fn link(results: &mut [Analysed]) -> CrossDoc {
+    let all: Vec<usize> = (0..results.len()).collect();
+    let inferred_published = timeline::infer_publication_dates(results, &all);
+    let links = corroborate_link::link(results, &corroborate_link::LinkConfig::default());
+    let events = timeline::build(results, &all);
+    CrossDoc {
+        links,
+        cross_entities: corroborate_reconcile::entities::link(results, &all),
+        timeline: Timeline {
+            events,
+            inferred_published,
+        },
+    }
+}
+
+/// Runs the whole analysis and builds the JSON report.
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
     let mut processed = process(req, progress);
-    let results = std::mem::take(&mut processed.results);
-    let links = corroborate_link::link(&results, &corroborate_link::LinkConfig::default());
-    let report = corroborate_render::json::build_linked(
-        results,
-        &links,
-        processed.problems.clone(),
-        req.report,
-    );
+    let mut results = std::mem::take(&mut processed.results);
+    let cross = link(&mut results);
+    let report =
+        corroborate_render::json::build(results, processed.problems.clone(), cross, req.report);
     (report, processed)
 }

@@ -1,7 +1,32 @@
-//! Temporal expressions, normalised to TIMEX3 values against the publication date. STUB.
+//! Temporal expressions, normalised to TIMEX3 values against the document creation time (DCT).
+//!
+//! A cascade in the style of HeidelTime: one compiled regular expression recognises every
+//! candidate in a single linear pass, a filter drops false friends ("may" the verb, "2000
+//! jobs"), and a normaliser turns each expression into a TIMEX3 value using the DCT
+//! (`doc.meta.published`), the tense of the clause and the last date mentioned.
+//!
+//! News conventions, decided here once:
+//! - a bare weekday in a past-tense (or tenseless) clause is the most recent such day **on or
+//!   before** the DCT, so "confirmed on Friday" in an article dated Friday means the DCT itself;
+//!   in a future-tense clause it is the next such day on or after the DCT;
+//! - a month (or month and day) without a year is the most recent one not after the DCT in a
+//!   past-tense clause, the next one in a future-tense clause, and the nearest one otherwise;
+//! - without a DCT, relative expressions keep an underspecified value (`XXXX-WXX-5`,
+//!   `XXXX-06`, `XXXX-XX-XX`); no date is invented;
+//! - a calendar date that does not exist (February 30) keeps its span with no value;
+//! - expressions anchored to an event ("days before the shooting") are durations (`PXD`)
+//!   carrying the anchor's span.
+
+pub mod timeml;
+
+use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
+use jiff::civil::Date;
+use regex::Regex;
 use serde::Serialize;
+
+use crate::quantities::word_number;
 
 /// TIMEX3 type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -17,6 +42,18 @@ pub enum TimexType {
     Set,
 }
 
+impl TimexType {
+    /// The TimeML spelling (`DATE`, `TIME`, `DURATION`, `SET`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimexType::Date => "DATE",
+            TimexType::Time => "TIME",
+            TimexType::Duration => "DURATION",
+            TimexType::Set => "SET",
+        }
+    }
+}
+
 /// One temporal expression.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Timex {
@@ -30,6 +67,9 @@ pub struct Timex {
     pub value: Option<String>,
     /// For expressions anchored to an event ("days before the shooting"): the anchor's span.
     pub anchor: Option<Span>,
+    /// TIMEX3 `mod`: `START` ("early November"), `MID`, `END` ("late 2006", "the end of the year").
+    #[serde(rename = "mod", skip_serializing_if = "Option::is_none")]
+    pub modifier: Option<&'static str>,
 }
 
 impl SpanMap for Timex {
@@ -39,7 +79,1771 @@ impl SpanMap for Timex {
     }
 }
 
-/// Finds and normalises temporal expressions.
-pub fn extract(_doc: &PreparedDoc) -> Vec<Timex> {
-    Vec::new()
+/// Finds and normalises the temporal expressions of a prepared document, using its
+/// publication date as the DCT and its sentences for tense; skips ignored spans.
+pub fn extract(doc: &PreparedDoc) -> Vec<Timex> {
+    let dct = doc.doc.meta.published.as_ref().map(|p| p.value);
+    extract_text(&doc.doc.text, &doc.seg.sentences, dct, |s| {
+        doc.is_ignored(s)
+    })
+}
+
+/// Finds and normalises temporal expressions in `text` against `dct`. `sentences` (sorted,
+/// non-overlapping; may be empty) bound the tense search; `ignored` tells which spans to skip.
+pub fn extract_text(
+    text: &str,
+    sentences: &[Span],
+    dct: Option<Date>,
+    ignored: impl Fn(Span) -> bool,
+) -> Vec<Timex> {
+    let mut out = Vec::new();
+    let mut ctx = Ctx {
+        text,
+        sentences,
+        dct,
+        reference: None,
+    };
+    for caps in RECOGNISER.captures_iter(text) {
+        let Some(m) = caps.get(0) else { continue };
+        let Some(rule) = RULES
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| caps.get(i + 1).map(|_| *r))
+        else {
+            continue;
+        };
+        let span = Span::new(m.start(), m.end());
+        if ignored(span) || !plausible(rule, text, span) {
+            continue;
+        }
+        if let Some(t) = normalise(rule, &mut ctx, span) {
+            if t.kind == TimexType::Date || t.kind == TimexType::Time {
+                if let Some(d) = t.value.as_deref().and_then(day_of_value) {
+                    ctx.reference = Some(d);
+                }
+            }
+            out.push(t);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recognition
+// ---------------------------------------------------------------------------------------------
+
+/// The recognition rules, in priority order (at one start position the first that matches wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    Iso,
+    Slash,
+    MonthDay,
+    DayMonth,
+    TimeOfDay,
+    Quarter,
+    Bound,
+    EarlierThis,
+    DurationNext,
+    Deictic,
+    Ago,
+    VagueDuration,
+    Duration,
+    ModMonth,
+    ModYear,
+    Decade,
+    WeekdayPart,
+    RelativeDay,
+    Year,
+    Reference,
+    Set,
+}
+
+const RULES: [Rule; 21] = [
+    Rule::Iso,
+    Rule::Slash,
+    Rule::MonthDay,
+    Rule::DayMonth,
+    Rule::TimeOfDay,
+    Rule::Quarter,
+    Rule::Bound,
+    Rule::EarlierThis,
+    Rule::DurationNext,
+    Rule::Deictic,
+    Rule::Ago,
+    Rule::VagueDuration,
+    Rule::Duration,
+    Rule::ModMonth,
+    Rule::ModYear,
+    Rule::Decade,
+    Rule::WeekdayPart,
+    Rule::RelativeDay,
+    Rule::Year,
+    Rule::Reference,
+    Rule::Set,
+];
+
+/// ASCII word boundary (keeps the lazy DFA on non-ASCII text).
+const B: &str = r"(?-u:\b)";
+const WD: &str = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day";
+const SEASON: &str = r"(?:spring|summer|fall|autumn|winter)";
+const PART: &str = r"(?:morning|afternoon|evening|night|overnight)";
+const UNIT: &str = r"(?:second|minute|hour|day|week|fortnight|month|quarter|year|decade|century)";
+const UNITS: &str =
+    r"(?:seconds|minutes|hours|days|weeks|fortnights|months|quarters|years|decades|centuries)";
+const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
+const NUMW: &str = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
+
+fn month_re() -> String {
+    format!(
+        "(?:(?:january|february|march|april|may|june|july|august|september|october|november|december){B}|(?:jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.|(?:sept|oct|nov|aug|feb|apr){B})"
+    )
+}
+
+fn rule_pattern(rule: Rule) -> String {
+    let mon = month_re();
+    let daynum = format!(r"\d{{1,2}}(?:st|nd|rd|th)?{B}");
+    let year = format!(r"\d{{4}}{B}");
+    match rule {
+        Rule::Iso => format!(r"{B}\d{{4}}-\d{{2}}-\d{{2}}(?:T\d{{2}}:\d{{2}}(?::\d{{2}})?Z?)?{B}"),
+        Rule::Slash => format!(r"{B}\d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}}){B}"),
+        Rule::MonthDay => {
+            format!(r"(?:{B}{WD},?\s+)?{B}{mon}\s*{daynum}(?:,?\s+{year})?")
+        }
+        Rule::DayMonth => {
+            format!(
+                r"(?:{B}{WD},?\s+)?{B}\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{mon}(?:,?\s+{year})?"
+            )
+        }
+        Rule::TimeOfDay => format!(
+            r"{B}(?:\d{{1,2}}(?::\d{{2}})?\s*(?:a\.m\.|p\.m\.|am{B}|pm{B})|\d{{1,2}}:\d{{2}}{B}|noon{B}|midnight{B})(?:\s+{TZ}{B})?(?:\s+\(gmt\s*[+-]\d{{1,2}}\))?(?:\s+(?:on\s+)?(?:{WD}|today|yesterday|tomorrow){B})?"
+        ),
+        Rule::Quarter => format!(
+            r"{B}(?:(?:the\s+)?(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
+        ),
+        Rule::Bound => format!(
+            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:week|month|year|decade|quarter){B}"
+        ),
+        Rule::EarlierThis => format!(
+            r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"
+        ),
+        Rule::DurationNext => format!(
+            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{UNITS}|{UNIT}){B}"
+        ),
+        Rule::Deictic => format!(
+            r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
+        ),
+        Rule::Ago => format!(
+            r"{B}(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
+        ),
+        Rule::VagueDuration => format!(
+            r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
+        ),
+        Rule::Duration => format!(
+            r"{B}(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:[-\s]long)?{B}"
+        ),
+        Rule::ModMonth => format!(
+            r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
+        ),
+        Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
+        Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s){B}"),
+        Rule::WeekdayPart => format!(r"{B}{WD}(?:\s+{PART})?{B}"),
+        Rule::RelativeDay => format!(
+            r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)){B}"
+        ),
+        Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
+        Rule::Reference => format!(
+            r"{B}(?:now|currently|nowadays|at\s+present|presently|more\s+recently|recently|recent|formerly|former|the\s+past|the\s+future){B}"
+        ),
+        Rule::Set => format!(
+            r"{B}(?:annual|annually|weekly|daily|monthly|yearly|quarterly|every\s+(?:other\s+)?(?:{UNIT}|{WD})|each\s+(?:{UNIT}|{WD})){B}"
+        ),
+    }
+}
+
+/// All rules as one case-insensitive alternation, each rule in its own capture group.
+static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
+    let alts: Vec<String> = RULES
+        .iter()
+        .map(|r| format!("({})", rule_pattern(*r)))
+        .collect();
+    Regex::new(&format!("(?i){}", alts.join("|"))).unwrap_or_else(|e| {
+        // The pattern is a compile-time constant: a failure here is a programming error.
+        panic!("date recogniser does not compile: {e}")
+    })
+});
+
+static ISO_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2})?(Z?))?$")
+        .unwrap_or_else(|e| panic!("{e}"))
+});
+
+// ---------------------------------------------------------------------------------------------
+// Word lists
+// ---------------------------------------------------------------------------------------------
+
+fn month_of(w: &str) -> Option<i8> {
+    let w = w.trim_end_matches('.').to_ascii_lowercase();
+    let m = match w.as_str() {
+        "january" | "jan" => 1,
+        "february" | "feb" => 2,
+        "march" | "mar" => 3,
+        "april" | "apr" => 4,
+        "may" => 5,
+        "june" | "jun" => 6,
+        "july" | "jul" => 7,
+        "august" | "aug" => 8,
+        "september" | "sept" | "sep" => 9,
+        "october" | "oct" => 10,
+        "november" | "nov" => 11,
+        "december" | "dec" => 12,
+        _ => return None,
+    };
+    Some(m)
+}
+
+fn weekday_of(w: &str) -> Option<i8> {
+    let w = w.to_ascii_lowercase();
+    let d = match w.as_str() {
+        "monday" => 1,
+        "tuesday" => 2,
+        "wednesday" => 3,
+        "thursday" => 4,
+        "friday" => 5,
+        "saturday" => 6,
+        "sunday" => 7,
+        _ => return None,
+    };
+    Some(d)
+}
+
+fn season_of(w: &str) -> Option<&'static str> {
+    match w.to_ascii_lowercase().as_str() {
+        "spring" => Some("SP"),
+        "summer" => Some("SU"),
+        "fall" | "autumn" => Some("FA"),
+        "winter" => Some("WI"),
+        _ => None,
+    }
+}
+
+fn part_of(w: &str) -> Option<&'static str> {
+    match w.to_ascii_lowercase().as_str() {
+        "morning" => Some("MO"),
+        "afternoon" => Some("AF"),
+        "evening" => Some("EV"),
+        "night" | "overnight" | "tonight" => Some("NI"),
+        _ => None,
+    }
+}
+
+/// A calendar unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Second,
+    Minute,
+    Hour,
+    Day,
+    Week,
+    Fortnight,
+    Month,
+    Quarter,
+    Year,
+    Decade,
+    Century,
+    Weekend,
+}
+
+fn unit_of(w: &str) -> Option<Unit> {
+    let w = w.to_ascii_lowercase();
+    let w = w.trim_end_matches("-long").trim_end_matches("long");
+    let u = match w {
+        "second" | "seconds" => Unit::Second,
+        "minute" | "minutes" => Unit::Minute,
+        "hour" | "hours" => Unit::Hour,
+        "day" | "days" => Unit::Day,
+        "week" | "weeks" => Unit::Week,
+        "fortnight" | "fortnights" => Unit::Fortnight,
+        "month" | "months" => Unit::Month,
+        "quarter" | "quarters" => Unit::Quarter,
+        "year" | "years" => Unit::Year,
+        "decade" | "decades" => Unit::Decade,
+        "century" | "centuries" => Unit::Century,
+        "weekend" => Unit::Weekend,
+        _ => return None,
+    };
+    Some(u)
+}
+
+/// The TIMEX3 duration for `n` (or `X`) units: `P3D`, `PT12H`, `PXM`, `P10Y`.
+fn duration_value(n: Option<f64>, unit: Unit) -> String {
+    let num = |k: f64| match n {
+        Some(v) => {
+            let v = v * k;
+            if v.fract() == 0.0 {
+                format!("{}", v as i64)
+            } else {
+                format!("{v}")
+            }
+        }
+        None => "X".to_string(),
+    };
+    match unit {
+        Unit::Second => format!("PT{}S", num(1.0)),
+        Unit::Minute => format!("PT{}M", num(1.0)),
+        Unit::Hour => format!("PT{}H", num(1.0)),
+        Unit::Day => format!("P{}D", num(1.0)),
+        Unit::Week => format!("P{}W", num(1.0)),
+        Unit::Fortnight => format!("P{}W", num(2.0)),
+        Unit::Month => format!("P{}M", num(1.0)),
+        Unit::Quarter => format!("P{}Q", num(1.0)),
+        Unit::Year => format!("P{}Y", num(1.0)),
+        Unit::Decade => match n {
+            Some(_) => format!("P{}Y", num(10.0)),
+            None => "P".to_string() + "XDE",
+        },
+        Unit::Century => match n {
+            Some(_) => format!("P{}Y", num(100.0)),
+            None => "PXCE".to_string(),
+        },
+        Unit::Weekend => format!("P{}WE", num(1.0)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filtering
+// ---------------------------------------------------------------------------------------------
+
+/// Words after which a bare month or season name is a date ("in June", "the June shooting").
+const MONTH_CUES: &[&str] = &[
+    "in",
+    "since",
+    "until",
+    "till",
+    "by",
+    "from",
+    "to",
+    "through",
+    "during",
+    "of",
+    "early",
+    "late",
+    "mid",
+    "last",
+    "next",
+    "this",
+    "the",
+    "and",
+    "or",
+    "between",
+    "before",
+    "after",
+    "on",
+    "a",
+    "an",
+    "that",
+    "every",
+    "each",
+    "into",
+    "throughout",
+];
+
+fn prev_word(text: &str, at: usize) -> &str {
+    let before = text.get(..at).unwrap_or("");
+    let trimmed = before.trim_end();
+    let start = trimmed
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .map(|i| i + 1)
+        .unwrap_or(0);
+    trimmed.get(start..).unwrap_or("")
+}
+
+fn next_word(text: &str, at: usize) -> &str {
+    let after = text.get(at..).unwrap_or("");
+    let trimmed = after.trim_start();
+    let end = trimmed
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .unwrap_or(trimmed.len());
+    trimmed.get(..end).unwrap_or("")
+}
+
+/// Drops false friends: lowercase month and weekday names ("may"), bare month names without a
+/// cue ("June Carter"), seasons used as verbs ("prices fall"), numbers that are not years.
+fn plausible(rule: Rule, text: &str, span: Span) -> bool {
+    let s = span.text(text);
+    let all_upper = !s.chars().any(|c| c.is_lowercase());
+    for w in s.split(|c: char| !c.is_alphanumeric()) {
+        if (month_of(w).is_some() && w.len() > 2 && !w.eq_ignore_ascii_case("mar")
+            || weekday_of(w).is_some())
+            && !all_upper
+            && !w.starts_with(|c: char| c.is_uppercase())
+        {
+            return false;
+        }
+    }
+    match rule {
+        Rule::ModMonth => {
+            let words: Vec<&str> = s.split_whitespace().collect();
+            let bare = words.len() == 1;
+            if bare {
+                let prev = prev_word(text, span.start).to_ascii_lowercase();
+                if let Some(season) = season_of(s) {
+                    let _ = season;
+                    let cue = matches!(prev.as_str(), "the" | "in" | "this" | "last" | "next")
+                        || (prev == "during" || prev == "until" || prev == "since");
+                    if !cue || s.eq_ignore_ascii_case("fall") && prev != "the" && prev != "this" {
+                        return false;
+                    }
+                    return !next_word(text, span.end).eq_ignore_ascii_case("of");
+                }
+                return MONTH_CUES.contains(&prev.as_str());
+            }
+            true
+        }
+        Rule::Year => {
+            let prev_char = text.get(..span.start).and_then(|b| b.chars().next_back());
+            if matches!(
+                prev_char,
+                Some('$' | '£' | '€' | '#' | '.' | ',' | '/' | '-' | ':')
+            ) {
+                return false;
+            }
+            let rest = text.get(span.end..).unwrap_or("");
+            if rest.starts_with(['.', ',', ':', '/', '-'])
+                && rest.chars().nth(1).is_some_and(|c| c.is_ascii_digit())
+            {
+                return false;
+            }
+            let next = next_word(text, span.end);
+            let lower = next.to_ascii_lowercase();
+            if matches!(
+                lower.as_str(),
+                "people" | "percent" | "per" | "employees" | "workers" | "jobs" | "units"
+            ) || rest.trim_start().starts_with('%')
+            {
+                return false;
+            }
+            !(next.len() > 3
+                && next.ends_with('s')
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
+                && !matches!(
+                    lower.as_str(),
+                    "was" | "has" | "is" | "does" | "this" | "thus"
+                ))
+        }
+        Rule::Duration => {
+            // Ages ("34-year-old", "two years old") are quantities, not durations.
+            let rest = text.get(span.end..).unwrap_or("");
+            !(rest.starts_with("-old") || rest.trim_start().starts_with("old"))
+        }
+        Rule::RelativeDay => {
+            // "USA Today", "Mississippi Today": a capitalised "Today" after a capitalised word
+            // inside a sentence is part of a name.
+            let first = s.split_whitespace().next().unwrap_or("");
+            let prev = prev_word(text, span.start);
+            let before = text.get(..span.start).unwrap_or("").trim_end();
+            let sentence_start =
+                before.is_empty() || before.ends_with(['.', '!', '?', '"', '“', ':', '\n']);
+            !(first.starts_with(|c: char| c.is_uppercase())
+                && !all_upper
+                && !sentence_start
+                && prev.starts_with(|c: char| c.is_uppercase()))
+        }
+        Rule::TimeOfDay => {
+            // "10:30" alone must look like a clock time, not a score or a ratio.
+            let words: Vec<&str> = s.split_whitespace().collect();
+            if words.len() == 1 && s.contains(':') {
+                let h: u32 = s
+                    .split(':')
+                    .next()
+                    .and_then(|h| h.parse().ok())
+                    .unwrap_or(99);
+                return h <= 24;
+            }
+            true
+        }
+        _ => true,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------------------------
+
+/// Tense of the clause around an expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tense {
+    Past,
+    Future,
+    Unknown,
+}
+
+struct Ctx<'a> {
+    text: &'a str,
+    sentences: &'a [Span],
+    dct: Option<Date>,
+    /// The last day-level date mentioned, for "that day", "the next day", clock times.
+    reference: Option<Date>,
+}
+
+fn add_days(d: Date, n: i64) -> Option<Date> {
+    d.checked_add(jiff::Span::new().days(n)).ok()
+}
+
+fn add_months(d: Date, n: i64) -> Option<Date> {
+    d.checked_add(jiff::Span::new().months(n)).ok()
+}
+
+fn fmt_day(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day())
+}
+
+fn fmt_week(d: Date) -> String {
+    let w = d.iso_week_date();
+    format!("{:04}-W{:02}", w.year(), w.week())
+}
+
+fn fmt_month(y: i16, m: i8) -> String {
+    format!("{y:04}-{m:02}")
+}
+
+/// The day a value denotes, if it names one day ("2026-10-23", "2026-10-23TAF").
+fn day_of_value(v: &str) -> Option<Date> {
+    let d = v.get(..10)?;
+    let mut it = d.split('-');
+    let y: i16 = it.next()?.parse().ok()?;
+    let m: i8 = it.next()?.parse().ok()?;
+    let dd: i8 = it.next()?.parse().ok()?;
+    Date::new(y, m, dd).ok()
+}
+
+const FUTURE_WORDS: &[&str] = &[
+    "will",
+    "won't",
+    "shall",
+    "would",
+    "'ll",
+    "going",
+    "expected",
+    "scheduled",
+    "set",
+    "plans",
+    "plan",
+    "planned",
+    "intends",
+    "upcoming",
+    "next",
+    "tomorrow",
+    "until",
+];
+const PAST_WORDS: &[&str] = &[
+    "was",
+    "were",
+    "had",
+    "did",
+    "said",
+    "told",
+    "went",
+    "came",
+    "took",
+    "found",
+    "gave",
+    "made",
+    "got",
+    "shot",
+    "saw",
+    "knew",
+    "thought",
+    "brought",
+    "left",
+    "began",
+    "became",
+    "held",
+    "met",
+    "sent",
+    "spoke",
+    "wrote",
+    "ago",
+    "yesterday",
+    "last",
+    "hit",
+    "put",
+    "ran",
+    "fell",
+    "rose",
+    "paid",
+    "lost",
+    "won",
+    "sold",
+    "bought",
+    "led",
+    "kept",
+    "struck",
+    "broke",
+    "chose",
+    "drove",
+    "stood",
+    "heard",
+    "felt",
+    "meant",
+    "read",
+    "spent",
+    "grew",
+    "flew",
+    "cut",
+    "quit",
+    "let",
+];
+const NOT_PAST_ED: &[&str] = &[
+    "need",
+    "speed",
+    "indeed",
+    "hundred",
+    "red",
+    "bed",
+    "feed",
+    "seed",
+    "proceed",
+    "exceed",
+    "succeed",
+    "breed",
+    "shed",
+    "greed",
+    "weed",
+    "creed",
+    "embed",
+    "scheduled",
+    "expected",
+    "planned",
+    "bed",
+];
+
+fn word_tense(w: &str) -> Option<Tense> {
+    let l = w.to_ascii_lowercase();
+    let l = l.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+    if l.ends_with("'ll") || FUTURE_WORDS.contains(&l) {
+        return Some(Tense::Future);
+    }
+    if PAST_WORDS.contains(&l) || (l.len() >= 5 && l.ends_with("ed") && !NOT_PAST_ED.contains(&l)) {
+        return Some(Tense::Past);
+    }
+    None
+}
+
+const CLAUSE_WORDS: &[&str] = &["that", "but", "while", "when", "because", "although", "who"];
+/// How far around an expression the tense search looks, in bytes (keeps the work linear).
+const TENSE_WINDOW: usize = 240;
+
+impl Ctx<'_> {
+    /// The sentence holding `span` (or a window around it when sentences are missing).
+    fn sentence(&self, span: Span) -> Span {
+        let i = self.sentences.partition_point(|s| s.end <= span.start);
+        let s = self
+            .sentences
+            .get(i)
+            .copied()
+            .filter(|s| s.start <= span.start)
+            .unwrap_or(Span::new(0, self.text.len()));
+        let lo = s.start.max(span.start.saturating_sub(TENSE_WINDOW));
+        let hi = s.end.min(span.end + TENSE_WINDOW);
+        let mut lo = lo;
+        while lo < span.start && !self.text.is_char_boundary(lo) {
+            lo += 1;
+        }
+        let mut hi = hi.min(self.text.len());
+        while hi > span.end && !self.text.is_char_boundary(hi) {
+            hi -= 1;
+        }
+        Span::new(lo, hi)
+    }
+
+    /// The tense of the clause around `span`: the nearest tense marker in the clause, else the
+    /// nearest in the sentence.
+    fn tense(&self, span: Span) -> Tense {
+        let sent = self.sentence(span);
+        let mut words: Vec<(usize, &str, bool)> = Vec::new();
+        let seg = sent.text(self.text);
+        let mut pos = 0;
+        for piece in seg.split_inclusive(|c: char| c.is_whitespace()) {
+            let start = sent.start + pos;
+            pos += piece.len();
+            let w = piece.trim();
+            if w.is_empty() {
+                continue;
+            }
+            let boundary = w.ends_with([',', ';', ':', '"', '“', '”', '(', ')'])
+                || w.starts_with(['"', '“', '”', '('])
+                || CLAUSE_WORDS.contains(&w.to_ascii_lowercase().as_str());
+            words.push((start, w, boundary));
+        }
+        let idx = words.partition_point(|(s, _, _)| *s < span.start);
+        let end_idx = words.partition_point(|(s, _, _)| *s < span.end);
+        // Clause: back to the previous boundary, forward to the next one.
+        let mut lo = idx;
+        while lo > 0 {
+            let (_, w, b) = words[lo - 1];
+            if b && !w.ends_with(['"', '“', '”']) || CLAUSE_WORDS.contains(&w) {
+                break;
+            }
+            lo -= 1;
+            if b {
+                break;
+            }
+        }
+        let mut hi = end_idx;
+        while hi < words.len() {
+            let (_, w, b) = words[hi];
+            if CLAUSE_WORDS.contains(&w.to_ascii_lowercase().as_str()) {
+                break;
+            }
+            hi += 1;
+            if b {
+                break;
+            }
+        }
+        let in_expr = |i: usize| i >= idx && i < end_idx;
+        // A participle governed by a future auxiliary ("will be held") is not past.
+        let mut governed = vec![false; words.len()];
+        for (i, (_, w, _)) in words.iter().enumerate() {
+            if word_tense(w) == Some(Tense::Future) {
+                for g in governed.iter_mut().skip(i + 1).take(3) {
+                    *g = true;
+                }
+            }
+        }
+        let nearest = |from: usize, to: usize| -> Tense {
+            let mut best: Option<(usize, Tense)> = None;
+            for (i, (_, w, _)) in words.iter().enumerate().take(to).skip(from) {
+                if in_expr(i) {
+                    continue;
+                }
+                let tense = match word_tense(w) {
+                    Some(Tense::Past) if governed[i] => None,
+                    t => t,
+                };
+                if let Some(t) = tense {
+                    let d = if i < idx { idx - i } else { i + 1 - end_idx };
+                    if best.is_none_or(|(bd, _)| d < bd) {
+                        best = Some((d, t));
+                    }
+                }
+            }
+            best.map_or(Tense::Unknown, |(_, t)| t)
+        };
+        match nearest(lo, hi) {
+            Tense::Unknown => nearest(0, words.len()),
+            t => t,
+        }
+    }
+
+    fn weekday(&self, wd: i8, tense: Tense) -> Option<Date> {
+        let dct = self.dct?;
+        let dw = dct.weekday().to_monday_one_offset();
+        match tense {
+            Tense::Future => add_days(dct, i64::from((wd - dw).rem_euclid(7))),
+            _ => add_days(dct, -i64::from((dw - wd).rem_euclid(7))),
+        }
+    }
+
+    /// A month and day without a year.
+    fn month_day(&self, m: i8, d: i8, tense: Tense) -> Result<Option<Date>, ()> {
+        // Validate against a leap year so that February 29 stays possible.
+        if Date::new(2024, m, d).is_err() {
+            return Err(());
+        }
+        let Some(dct) = self.dct else { return Ok(None) };
+        let cands: Vec<Date> = [dct.year() - 1, dct.year(), dct.year() + 1]
+            .iter()
+            .filter_map(|y| Date::new(*y, m, d).ok())
+            .collect();
+        let pick = match tense {
+            Tense::Past => cands.iter().rev().find(|c| **c <= dct).copied(),
+            Tense::Future => cands.iter().find(|c| **c >= dct).copied(),
+            Tense::Unknown => cands
+                .iter()
+                .min_by_key(|c| c.since(dct).map(|s| s.get_days().abs()).unwrap_or(i32::MAX))
+                .copied(),
+        };
+        Ok(pick)
+    }
+
+    /// A month without a year.
+    fn month(&self, m: i8, tense: Tense) -> Option<i16> {
+        let dct = self.dct?;
+        let (y, cm) = (dct.year(), dct.month());
+        Some(match tense {
+            Tense::Past => {
+                if m <= cm {
+                    y
+                } else {
+                    y - 1
+                }
+            }
+            Tense::Future => {
+                if m >= cm {
+                    y
+                } else {
+                    y + 1
+                }
+            }
+            Tense::Unknown => {
+                let diff = i16::from(m) - i16::from(cm);
+                if diff > 6 {
+                    y - 1
+                } else if diff < -6 {
+                    y + 1
+                } else {
+                    y
+                }
+            }
+        })
+    }
+
+    /// The date relative expressions ("that day", "three days later") count from.
+    fn anchor_day(&self) -> Option<Date> {
+        self.reference.or(self.dct)
+    }
+}
+
+fn season_index(s: &str) -> i8 {
+    match s {
+        "WI" => 0,
+        "SP" => 1,
+        "SU" => 2,
+        _ => 3,
+    }
+}
+
+fn season_of_month(m: i8) -> &'static str {
+    match m {
+        3..=5 => "SP",
+        6..=8 => "SU",
+        9..=11 => "FA",
+        _ => "WI",
+    }
+}
+
+fn words_of(s: &str) -> Vec<&str> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+fn lower_words(s: &str) -> Vec<String> {
+    s.split(|c: char| c.is_whitespace() || c == ',' || c == '-')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect()
+}
+
+fn mod_of(words: &[String]) -> Option<&'static str> {
+    for w in words {
+        match w.as_str() {
+            "early" | "beginning" | "start" => return Some("START"),
+            "mid" | "middle" => return Some("MID"),
+            "late" | "end" => return Some("END"),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The number that starts a phrase ("two", "30", "a", "several" → `None` = vague), plus
+/// whether one was found at all.
+fn leading_number(words: &[String]) -> (bool, Option<f64>) {
+    let Some(first) = words.first() else {
+        return (false, None);
+    };
+    if matches!(
+        first.as_str(),
+        "several" | "few" | "many" | "some" | "multiple" | "recent" | "number"
+    ) || (first == "a" && words.get(1).is_some_and(|w| w == "few" || w == "number"))
+    {
+        return (true, None);
+    }
+    if first == "a" || first == "an" {
+        if let Some(n) = words.get(1).and_then(|w| word_number(w)) {
+            return (true, Some(n));
+        }
+        return (true, Some(1.0));
+    }
+    let mut joined = String::new();
+    for w in words {
+        if unit_of(w).is_some() {
+            break;
+        }
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(w);
+    }
+    match word_number(&joined) {
+        Some(n) => (true, Some(n)),
+        None => (false, None),
+    }
+}
+
+fn timex(span: Span, kind: TimexType, value: Option<String>) -> Timex {
+    Timex {
+        span,
+        kind,
+        value,
+        anchor: None,
+        modifier: None,
+    }
+}
+
+/// The event phrase after "before"/"after" ("the shooting", "the state released videos"): up
+/// to five words, stopping at punctuation, a preposition or a conjunction.
+fn anchor_after(text: &str, at: usize) -> Option<Span> {
+    let rest = text.get(at..)?;
+    let first = at + (rest.len() - rest.trim_start().len());
+    let mut pos = first;
+    let mut end = first;
+    let mut n = 0;
+    for piece in text.get(first..)?.split_inclusive(' ').take(5) {
+        let w = piece.trim_end_matches(' ');
+        let clean = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if clean.is_empty() || !clean.starts_with(|c: char| c.is_alphanumeric()) {
+            break;
+        }
+        let lw = clean.to_ascii_lowercase();
+        if n > 0
+            && matches!(
+                lw.as_str(),
+                "and"
+                    | "or"
+                    | "but"
+                    | "of"
+                    | "in"
+                    | "on"
+                    | "at"
+                    | "to"
+                    | "by"
+                    | "for"
+                    | "with"
+                    | "from"
+                    | "that"
+                    | "which"
+                    | "while"
+                    | "when"
+                    | "according"
+                    | "into"
+            )
+        {
+            break;
+        }
+        end = pos + clean.len();
+        n += 1;
+        if clean.len() != w.len() {
+            break;
+        }
+        pos += piece.len();
+    }
+    let determiner_only = n == 1
+        && matches!(
+            text.get(first..end).map(str::to_ascii_lowercase).as_deref(),
+            Some("the" | "a" | "an" | "his" | "her" | "their" | "its" | "this" | "that")
+        );
+    (n > 0 && !determiner_only).then(|| Span::new(first, end))
+}
+
+fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
+    let s = span.text(ctx.text);
+    let lw = lower_words(s);
+    let dct = ctx.dct;
+    match rule {
+        Rule::Iso => {
+            let c = ISO_RE.captures(s)?;
+            let num = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i16>().ok());
+            let (y, m, d) = (num(1)?, num(2)?, num(3)?);
+            let date = Date::new(y, i8::try_from(m).ok()?, i8::try_from(d).ok()?).ok();
+            let Some(date) = date else {
+                return Some(timex(span, TimexType::Date, None));
+            };
+            match (num(4), num(5)) {
+                (Some(h), Some(mi)) if h < 25 && mi < 60 => {
+                    let z = if c.get(6).is_some_and(|z| !z.as_str().is_empty()) {
+                        "Z"
+                    } else {
+                        ""
+                    };
+                    Some(timex(
+                        span,
+                        TimexType::Time,
+                        Some(format!("{}T{h:02}:{mi:02}{z}", fmt_day(date))),
+                    ))
+                }
+                _ => Some(timex(span, TimexType::Date, Some(fmt_day(date)))),
+            }
+        }
+        Rule::Slash => {
+            let parts: Vec<i16> = s.split('/').filter_map(|p| p.parse().ok()).collect();
+            let [m, d, y] = parts[..] else { return None };
+            let y = if y < 100 {
+                // Two-digit years: the century that puts the date nearest the DCT.
+                let base = dct.map_or(2000, |d| d.year() / 100 * 100);
+                let c = base + y;
+                if c > dct.map_or(2100, |d| d.year()) + 20 {
+                    c - 100
+                } else {
+                    c
+                }
+            } else {
+                y
+            };
+            let date = Date::new(y, i8::try_from(m).ok()?, i8::try_from(d).ok()?).ok();
+            Some(timex(span, TimexType::Date, date.map(fmt_day)))
+        }
+        Rule::MonthDay | Rule::DayMonth => {
+            let ws = words_of(s);
+            let mut month = None;
+            let mut day = None;
+            let mut year = None;
+            for w in &ws {
+                if let Some(m) = month_of(w) {
+                    month = Some(m);
+                } else if w.starts_with(|c: char| c.is_ascii_digit()) {
+                    let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
+                    if digits.len() == 4 {
+                        year = digits.parse::<i16>().ok();
+                    } else {
+                        day = digits.parse::<i8>().ok();
+                    }
+                }
+            }
+            let (m, d) = (month?, day?);
+            let value = match year {
+                Some(y) => Date::new(y, m, d).ok().map(fmt_day),
+                None => {
+                    let tense = ctx.tense(span);
+                    match ctx.month_day(m, d, tense) {
+                        Err(()) => None,
+                        Ok(Some(date)) => Some(fmt_day(date)),
+                        Ok(None) => Some(format!("XXXX-{m:02}-{d:02}")),
+                    }
+                }
+            };
+            Some(timex(span, TimexType::Date, value))
+        }
+        Rule::TimeOfDay => {
+            let digits: Vec<u32> = s
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|p| !p.is_empty())
+                .filter_map(|p| p.parse().ok())
+                .take(2)
+                .collect();
+            let low = s.to_ascii_lowercase();
+            let (mut h, mi) = if low.starts_with("noon") {
+                (12, 0)
+            } else if low.starts_with("midnight") {
+                (0, 0)
+            } else {
+                (*digits.first()?, digits.get(1).copied().unwrap_or(0))
+            };
+            if low.contains("(gmt") {
+                // "6:40 p.m. (GMT +8)": the offset is kept out of the value.
+            }
+            let pm = low.contains("p.m") || low.split_whitespace().any(|w| w.ends_with("pm"));
+            let am = low.contains("a.m") || low.split_whitespace().any(|w| w.ends_with("am"));
+            if pm && h < 12 {
+                h += 12;
+            } else if am && h == 12 {
+                h = 0;
+            }
+            if h > 24 || mi > 59 {
+                return None;
+            }
+            let zulu = lw.iter().any(|w| w == "utc" || w == "gmt") && !low.contains("(gmt");
+            let wd = lw.iter().find_map(|w| weekday_of(w));
+            let day = if let Some(wd) = wd {
+                ctx.weekday(wd, ctx.tense(span))
+            } else if lw.iter().any(|w| w == "yesterday") {
+                dct.and_then(|d| add_days(d, -1))
+            } else if lw.iter().any(|w| w == "tomorrow") {
+                dct.and_then(|d| add_days(d, 1))
+            } else if lw.iter().any(|w| w == "today") {
+                dct
+            } else {
+                ctx.anchor_day()
+            };
+            let day = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
+            let z = if zulu { "Z" } else { "" };
+            Some(timex(
+                span,
+                TimexType::Time,
+                Some(format!("{day}T{h:02}:{mi:02}{z}")),
+            ))
+        }
+        Rule::Quarter => {
+            let q = if lw.iter().any(|w| w == "first" || w == "1st" || w == "q1") {
+                1
+            } else if lw.iter().any(|w| w == "second" || w == "2nd" || w == "q2") {
+                2
+            } else if lw.iter().any(|w| w == "third" || w == "3rd" || w == "q3") {
+                3
+            } else if lw.iter().any(|w| w == "fourth" || w == "4th" || w == "q4") {
+                4
+            } else {
+                0
+            };
+            let explicit = lw
+                .iter()
+                .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+            let year = if let Some(y) = explicit {
+                Some(y)
+            } else if lw.iter().any(|w| w == "last") && lw.iter().any(|w| w == "year") {
+                dct.map(|d| d.year() - 1)
+            } else if lw.iter().any(|w| w == "next") {
+                dct.map(|d| d.year() + 1)
+            } else {
+                ctx.anchor_day().map(|d| d.year())
+            };
+            let value = match (year, q) {
+                (Some(y), 0) => {
+                    // "the last quarter": the one before the DCT's quarter.
+                    let d = dct.and_then(|d| add_months(d, -3));
+                    d.map(|d| format!("{:04}-Q{}", d.year(), (d.month() - 1) / 3 + 1))
+                        .or(Some(format!("{y:04}-QX")))
+                }
+                (Some(y), q) => Some(format!("{y:04}-Q{q}")),
+                (None, 0) => Some("XXXX-QX".to_string()),
+                (None, q) => Some(format!("XXXX-Q{q}")),
+            };
+            Some(timex(span, TimexType::Date, value))
+        }
+        Rule::Bound => {
+            let modifier = mod_of(&lw);
+            let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
+            let shift = if lw.iter().any(|w| w == "last") {
+                -1
+            } else if lw.iter().any(|w| w == "next") {
+                1
+            } else {
+                0
+            };
+            let base = if lw.iter().any(|w| w == "the") && shift == 0 {
+                ctx.anchor_day()
+            } else {
+                dct
+            };
+            let mut t = timex(span, TimexType::Date, calendar_unit(base, unit, shift));
+            t.modifier = modifier;
+            Some(t)
+        }
+        Rule::EarlierThis => {
+            let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
+            let shift = if lw.iter().any(|w| w == "last") {
+                -1
+            } else if lw.iter().any(|w| w == "next") {
+                1
+            } else {
+                0
+            };
+            let mut t = timex(span, TimexType::Date, calendar_unit(dct, unit, shift));
+            if lw.first().is_some_and(|w| w == "early" || w == "late") {
+                t.modifier = mod_of(&lw);
+            }
+            Some(t)
+        }
+        Rule::DurationNext => {
+            let rest: Vec<String> = lw
+                .iter()
+                .skip_while(|w| {
+                    matches!(
+                        w.as_str(),
+                        "the"
+                            | "past"
+                            | "last"
+                            | "next"
+                            | "coming"
+                            | "previous"
+                            | "following"
+                            | "first"
+                            | "final"
+                    )
+                })
+                .cloned()
+                .collect();
+            let unit = rest.iter().rev().find_map(|w| unit_of(w))?;
+            let (_, n) = leading_number(&rest);
+            Some(timex(
+                span,
+                TimexType::Duration,
+                Some(duration_value(n, unit)),
+            ))
+        }
+        Rule::Deictic => deictic(ctx, span, &lw),
+        Rule::Ago => {
+            let last = lw.last()?.as_str();
+            let unit_pos = lw.iter().position(|w| unit_of(w).is_some())?;
+            let unit = unit_of(&lw[unit_pos])?;
+            let (_, n) = leading_number(&lw[..unit_pos]);
+            match last {
+                "before" | "after" | "to" if anchor_after(ctx.text, span.end).is_some() => {
+                    let anchor = anchor_after(ctx.text, span.end);
+                    // The expression proper is the length ("days"), anchored to the event.
+                    let sig = ["before", "after", "prior"]
+                        .iter()
+                        .filter_map(|k| s.to_ascii_lowercase().rfind(k))
+                        .min()
+                        .unwrap_or(s.len());
+                    let len = s.get(..sig).map_or(s.len(), |p| p.trim_end().len());
+                    let mut t = timex(
+                        Span::new(span.start, span.start + len),
+                        TimexType::Duration,
+                        Some(duration_value(n, unit)),
+                    );
+                    t.anchor = anchor;
+                    Some(t)
+                }
+                _ => {
+                    let sign = match last {
+                        "ago" | "earlier" | "before" | "to" => -1,
+                        _ => 1,
+                    };
+                    let base = if last == "ago" || last == "now" {
+                        dct
+                    } else {
+                        ctx.anchor_day()
+                    };
+                    let value = match n {
+                        None => Some(if sign < 0 { "PAST_REF" } else { "FUTURE_REF" }.into()),
+                        Some(n) if n.fract() == 0.0 && n.abs() < 10_000.0 => {
+                            relative_unit(base, unit, sign * n as i64)
+                        }
+                        Some(_) => None,
+                    };
+                    Some(timex(span, TimexType::Date, value))
+                }
+            }
+        }
+        Rule::VagueDuration => {
+            let unit = lw.iter().find_map(|w| unit_of(w)).unwrap_or(Unit::Year);
+            let mut span = span;
+            if lw.first().is_some_and(|w| w == "for") {
+                let lead = s.find(char::is_whitespace).unwrap_or(0);
+                let lead = lead + s.get(lead..).map_or(0, |r| r.len() - r.trim_start().len());
+                span = Span::new(span.start + lead, span.end);
+            }
+            Some(timex(
+                span,
+                TimexType::Duration,
+                Some(duration_value(None, unit)),
+            ))
+        }
+        Rule::Duration => {
+            let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
+            let (_, n) = leading_number(&lw);
+            Some(timex(
+                span,
+                TimexType::Duration,
+                Some(duration_value(n, unit)),
+            ))
+        }
+        Rule::ModMonth => {
+            let modifier = mod_of(&lw);
+            let year = lw
+                .iter()
+                .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+            let ws = words_of(s);
+            if let Some(m) = ws.iter().find_map(|w| month_of(w)) {
+                let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
+                let value = match y {
+                    Some(y) => fmt_month(y, m),
+                    None => format!("XXXX-{m:02}"),
+                };
+                let mut t = timex(span, TimexType::Date, Some(value));
+                t.modifier = modifier;
+                return Some(t);
+            }
+            let season = ws.iter().find_map(|w| season_of(w))?;
+            let y = year.or_else(|| {
+                let d = dct?;
+                let cur = season_index(season_of_month(d.month()));
+                let tgt = season_index(season);
+                Some(match ctx.tense(span) {
+                    Tense::Future if tgt < cur => d.year() + 1,
+                    Tense::Past if tgt > cur => d.year() - 1,
+                    _ => d.year(),
+                })
+            });
+            let value = match y {
+                Some(y) => format!("{y:04}-{season}"),
+                None => format!("XXXX-{season}"),
+            };
+            let mut t = timex(span, TimexType::Date, Some(value));
+            t.modifier = modifier;
+            Some(t)
+        }
+        Rule::ModYear => {
+            let y: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
+            let mut t = timex(span, TimexType::Date, Some(y));
+            t.modifier = mod_of(&lw);
+            Some(t)
+        }
+        Rule::Decade => {
+            let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
+            let value = if digits.len() == 4 {
+                digits.get(..3).map(str::to_string)
+            } else {
+                digits.get(..1).map(|d| format!("19{d}"))
+            };
+            Some(timex(span, TimexType::Date, value))
+        }
+        Rule::WeekdayPart => {
+            let wd = lw.iter().find_map(|w| weekday_of(w))?;
+            let tense = ctx.tense(span);
+            let day = ctx.weekday(wd, tense);
+            let part = lw.iter().find_map(|w| part_of(w));
+            let day_value = day.map_or(format!("XXXX-WXX-{wd}"), fmt_day);
+            Some(match part {
+                Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
+                None => timex(span, TimexType::Date, Some(day_value)),
+            })
+        }
+        Rule::RelativeDay => relative_day(ctx, span, &lw),
+        Rule::Year => {
+            let y: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
+            Some(timex(span, TimexType::Date, Some(y)))
+        }
+        Rule::Reference => {
+            let v = match lw.last().map(String::as_str) {
+                Some("now" | "currently" | "nowadays" | "present" | "presently") => "PRESENT_REF",
+                Some("future") => "FUTURE_REF",
+                _ => "PAST_REF",
+            };
+            Some(timex(span, TimexType::Date, Some(v.to_string())))
+        }
+        Rule::Set => {
+            let unit = if lw.iter().any(|w| weekday_of(w).is_some()) {
+                Some(Unit::Week)
+            } else {
+                lw.iter().rev().find_map(|w| match w.as_str() {
+                    "annual" | "annually" | "yearly" => Some(Unit::Year),
+                    "weekly" => Some(Unit::Week),
+                    "daily" => Some(Unit::Day),
+                    "monthly" => Some(Unit::Month),
+                    "quarterly" => Some(Unit::Quarter),
+                    w => unit_of(w),
+                })
+            }?;
+            let n = if lw.iter().any(|w| w == "other") {
+                2.0
+            } else {
+                1.0
+            };
+            Some(timex(
+                span,
+                TimexType::Set,
+                Some(duration_value(Some(n), unit)),
+            ))
+        }
+    }
+}
+
+/// The calendar unit holding `base`, shifted by `shift` units: week `2026-W43`, month
+/// `2026-10`, year `2026`, decade `202`, quarter `2026-Q4`, weekend `2026-W43-WE`.
+fn calendar_unit(base: Option<Date>, unit: Unit, shift: i64) -> Option<String> {
+    let Some(d) = base else {
+        return Some(
+            match unit {
+                Unit::Week | Unit::Fortnight => "XXXX-WXX",
+                Unit::Weekend => "XXXX-WXX-WE",
+                Unit::Month => "XXXX-XX",
+                Unit::Quarter => "XXXX-QX",
+                Unit::Year => "XXXX",
+                Unit::Decade => "XXX",
+                Unit::Century => "XX",
+                _ => "XXXX-XX-XX",
+            }
+            .to_string(),
+        );
+    };
+    Some(match unit {
+        Unit::Day => fmt_day(add_days(d, shift)?),
+        Unit::Week | Unit::Fortnight => fmt_week(add_days(d, 7 * shift)?),
+        Unit::Weekend => format!("{}-WE", fmt_week(add_days(d, 7 * shift)?)),
+        Unit::Month => {
+            let m = add_months(d, shift)?;
+            fmt_month(m.year(), m.month())
+        }
+        Unit::Quarter => {
+            let m = add_months(d, 3 * shift)?;
+            format!("{:04}-Q{}", m.year(), (m.month() - 1) / 3 + 1)
+        }
+        Unit::Year => format!("{:04}", i64::from(d.year()) + shift),
+        Unit::Decade => format!("{:03}", i64::from(d.year()) / 10 + shift),
+        Unit::Century => format!("{:02}", i64::from(d.year()) / 100 + shift),
+        Unit::Hour | Unit::Minute | Unit::Second => fmt_day(d),
+    })
+}
+
+/// `n` units from `base` at the granularity of the unit ("two weeks ago" → a week).
+fn relative_unit(base: Option<Date>, unit: Unit, n: i64) -> Option<String> {
+    match unit {
+        Unit::Day => match base {
+            Some(d) => add_days(d, n).map(fmt_day),
+            None => Some("XXXX-XX-XX".into()),
+        },
+        Unit::Hour | Unit::Minute | Unit::Second => Some(base.map_or("XXXX-XX-XX".into(), fmt_day)),
+        _ => calendar_unit(base, unit, n),
+    }
+}
+
+fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
+    let the = lw.first().is_some_and(|w| w == "the");
+    let words: Vec<&str> = lw
+        .iter()
+        .map(String::as_str)
+        .skip(usize::from(the))
+        .collect();
+    let (&det, rest) = words.split_first()?;
+    let last = rest.last().copied()?;
+    let dct = ctx.dct;
+    // Weekday: "last Friday", "next Monday", "this Thursday".
+    if let Some(wd) = weekday_of(last) {
+        let day = match det {
+            "last" | "past" | "previous" => dct.and_then(|d| {
+                let dw = d.weekday().to_monday_one_offset();
+                let back = match (dw - wd).rem_euclid(7) {
+                    0 => 7,
+                    k => k,
+                };
+                add_days(d, -i64::from(back))
+            }),
+            "next" | "coming" | "following" | "upcoming" => dct.and_then(|d| {
+                let dw = d.weekday().to_monday_one_offset();
+                let fwd = match (wd - dw).rem_euclid(7) {
+                    0 => 7,
+                    k => k,
+                };
+                add_days(d, i64::from(fwd))
+            }),
+            _ => ctx.weekday(wd, ctx.tense(span)),
+        };
+        let v = day.map_or(format!("XXXX-WXX-{wd}"), fmt_day);
+        return Some(timex(span, TimexType::Date, Some(v)));
+    }
+    // Month: "last June", "next March", "this May".
+    if let Some(m) = month_of(last) {
+        let y = dct.map(|d| match det {
+            "last" | "past" | "previous" => {
+                if m < d.month() {
+                    d.year()
+                } else {
+                    d.year() - 1
+                }
+            }
+            "next" | "coming" | "following" | "upcoming" => {
+                if m > d.month() {
+                    d.year()
+                } else {
+                    d.year() + 1
+                }
+            }
+            _ => d.year(),
+        });
+        let v = y.map_or(format!("XXXX-{m:02}"), |y| fmt_month(y, m));
+        return Some(timex(span, TimexType::Date, Some(v)));
+    }
+    if let Some(season) = season_of(last) {
+        let y = dct.map(|d| {
+            let cur = season_index(season_of_month(d.month()));
+            let tgt = season_index(season);
+            match det {
+                "last" | "past" | "previous" if tgt >= cur => d.year() - 1,
+                "next" | "coming" | "following" | "upcoming" if tgt <= cur => d.year() + 1,
+                _ => d.year(),
+            }
+        });
+        let v = y.map_or(format!("XXXX-{season}"), |y| format!("{y:04}-{season}"));
+        return Some(timex(span, TimexType::Date, Some(v)));
+    }
+    let unit = unit_of(last)?;
+    // "the past year", "the last week", "the coming months": a length of time.
+    if the && matches!(det, "past" | "last" | "coming" | "next") && unit != Unit::Weekend {
+        return Some(timex(
+            span,
+            TimexType::Duration,
+            Some(duration_value(Some(1.0), unit)),
+        ));
+    }
+    let (base, shift) = match det {
+        "this" | "current" => (dct, 0),
+        "same" => (ctx.anchor_day(), 0),
+        "last" | "past" => (dct, -1),
+        "previous" => (ctx.anchor_day(), -1),
+        "following" => (ctx.anchor_day(), 1),
+        _ => (dct, 1),
+    };
+    if unit == Unit::Day {
+        let v = base.and_then(|d| add_days(d, shift)).map(fmt_day);
+        return Some(timex(
+            span,
+            TimexType::Date,
+            v.or(Some("XXXX-XX-XX".into())),
+        ));
+    }
+    if matches!(unit, Unit::Hour | Unit::Minute | Unit::Second) {
+        return Some(timex(
+            span,
+            TimexType::Duration,
+            Some(duration_value(Some(1.0), unit)),
+        ));
+    }
+    Some(timex(
+        span,
+        TimexType::Date,
+        calendar_unit(base, unit, shift),
+    ))
+}
+
+fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
+    let dct = ctx.dct;
+    let part = lw.iter().find_map(|w| part_of(w));
+    let has = |k: &str| lw.iter().any(|w| w == k);
+    let day = if has("yesterday") {
+        dct.and_then(|d| add_days(d, -1))
+    } else if has("tomorrow") {
+        dct.and_then(|d| add_days(d, 1))
+    } else if has("today") || has("tonight") || has("this") {
+        dct
+    } else if has("next") || has("following") || (has("day") && has("after")) {
+        ctx.anchor_day().and_then(|d| add_days(d, 1))
+    } else if has("previous") || (has("day") && has("before")) {
+        ctx.anchor_day().and_then(|d| add_days(d, -1))
+    } else {
+        // "that day", "later that day", "the same day".
+        ctx.reference
+    };
+    let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
+    Some(match part {
+        Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
+        None => timex(span, TimexType::Date, Some(day_value)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i16, m: i8, dd: i8) -> Option<Date> {
+        Date::new(y, m, dd).ok()
+    }
+
+    fn run(text: &str) -> Vec<(String, String)> {
+        extract_text(text, &[], d(2026, 10, 23), |_| false)
+            .into_iter()
+            .map(|t| {
+                (
+                    t.span.text(text).to_string(),
+                    t.value.unwrap_or_else(|| "-".into()),
+                )
+            })
+            .collect()
+    }
+
+    fn value_of(text: &str, expr: &str) -> Option<String> {
+        run(text)
+            .into_iter()
+            .find(|(t, _)| t == expr)
+            .map(|(_, v)| v)
+    }
+
+    #[test]
+    fn absolute_dates() {
+        assert_eq!(
+            value_of("It began on June 14.", "June 14").as_deref(),
+            Some("2026-06-14")
+        );
+        assert_eq!(
+            value_of("Filed Oct. 23, 2025.", "Oct. 23, 2025").as_deref(),
+            Some("2025-10-23")
+        );
+        assert_eq!(
+            value_of(
+                "\"It was Wednesday October 21st,\" she said.",
+                "Wednesday October 21st"
+            )
+            .as_deref(),
+            Some("2026-10-21")
+        );
+        assert_eq!(
+            value_of("Due 2026-06-14.", "2026-06-14").as_deref(),
+            Some("2026-06-14")
+        );
+        assert_eq!(
+            value_of("Due 6/14/2026.", "6/14/2026").as_deref(),
+            Some("2026-06-14")
+        );
+        assert_eq!(
+            value_of("Born 11 December 1990.", "11 December 1990").as_deref(),
+            Some("1990-12-11")
+        );
+    }
+
+    #[test]
+    fn weekdays_follow_tense() {
+        // DCT is Friday 2026-10-23; the DCT's own weekday counts as the most recent.
+        assert_eq!(
+            value_of("The mayor confirmed on Friday.", "Friday").as_deref(),
+            Some("2026-10-23")
+        );
+        assert_eq!(
+            value_of("Officials said Monday.", "Monday").as_deref(),
+            Some("2026-10-19")
+        );
+        assert_eq!(
+            value_of("The board will meet Monday.", "Monday").as_deref(),
+            Some("2026-10-26")
+        );
+        assert_eq!(
+            value_of("She spoke Friday afternoon.", "Friday afternoon").as_deref(),
+            Some("2026-10-23TAF")
+        );
+    }
+
+    #[test]
+    fn relative_expressions() {
+        assert_eq!(
+            value_of("He resigned earlier this week.", "earlier this week").as_deref(),
+            Some("2026-W43")
+        );
+        assert_eq!(
+            value_of("It closed last month.", "last month").as_deref(),
+            Some("2026-09")
+        );
+        assert_eq!(
+            value_of("It will open next week.", "next week").as_deref(),
+            Some("2026-W44")
+        );
+        assert_eq!(
+            value_of("It closed two weeks ago.", "two weeks ago").as_deref(),
+            Some("2026-W41")
+        );
+        assert_eq!(
+            value_of("It rained yesterday.", "yesterday").as_deref(),
+            Some("2026-10-22")
+        );
+        assert_eq!(
+            value_of("It is closed now.", "now").as_deref(),
+            Some("PRESENT_REF")
+        );
+        assert_eq!(
+            value_of("He recently left.", "recently").as_deref(),
+            Some("PAST_REF")
+        );
+        assert_eq!(
+            value_of("Sales fell last year.", "last year").as_deref(),
+            Some("2025")
+        );
+        assert_eq!(
+            value_of("Sales fell over the past year.", "the past year").as_deref(),
+            Some("P1Y")
+        );
+        assert_eq!(
+            value_of("We met this morning.", "this morning").as_deref(),
+            Some("2026-10-23TMO")
+        );
+        let early = extract_text(
+            "A trial will start in early November.",
+            &[],
+            d(2026, 10, 23),
+            |_| false,
+        );
+        assert_eq!(early[0].value.as_deref(), Some("2026-11"));
+        assert_eq!(early[0].modifier, Some("START"));
+    }
+
+    #[test]
+    fn durations_and_times() {
+        assert_eq!(
+            value_of("A monthslong probe ended.", "monthslong").as_deref(),
+            Some("PXM")
+        );
+        assert_eq!(
+            value_of("A months-long probe ended.", "months-long").as_deref(),
+            Some("PXM")
+        );
+        assert_eq!(
+            value_of("It took several days.", "several days").as_deref(),
+            Some("PXD")
+        );
+        assert_eq!(
+            value_of("It took one week.", "one week").as_deref(),
+            Some("P1W")
+        );
+        assert_eq!(
+            value_of("He served 30 years.", "30 years").as_deref(),
+            Some("P30Y")
+        );
+        assert_eq!(
+            value_of("They met at 10:30 a.m.", "10:30 a.m.").as_deref(),
+            Some("2026-10-23T10:30")
+        );
+        assert_eq!(value_of("A 34-year-old man.", "34-year"), None);
+    }
+
+    #[test]
+    fn anchored_expressions_keep_their_anchor() {
+        let text = "She called him days before the shooting, police said.";
+        let t = extract_text(text, &[], d(2026, 10, 23), |_| false);
+        let days = t
+            .iter()
+            .find(|t| t.span.text(text) == "days")
+            .expect("days found");
+        assert_eq!(days.value.as_deref(), Some("PXD"));
+        assert_eq!(days.anchor.map(|a| a.text(text)), Some("the shooting"));
+    }
+
+    #[test]
+    fn months_follow_tense() {
+        assert_eq!(
+            value_of("He was shot in June.", "June").as_deref(),
+            Some("2026-06")
+        );
+        assert_eq!(
+            value_of("The vote was held in December.", "December").as_deref(),
+            Some("2025-12")
+        );
+        assert_eq!(
+            value_of("The vote will be held in December.", "December").as_deref(),
+            Some("2026-12")
+        );
+    }
+
+    #[test]
+    fn no_dct_means_no_invented_date() {
+        let t = extract_text("He left on Friday, last month.", &[], None, |_| false);
+        let v: Vec<_> = t
+            .iter()
+            .map(|t| t.value.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(v, vec!["XXXX-WXX-5", "XXXX-XX"]);
+    }
+
+    #[test]
+    fn false_friends_are_dropped() {
+        assert!(run("Officials may decide. May I ask?").is_empty());
+        assert!(run("The firm cut 2000 jobs, paying $2010 each.").is_empty());
+        assert_eq!(run("It happened in May.").len(), 1);
+    }
+
+    #[test]
+    fn bad_input_never_panics() {
+        let soup: String = (0..20_000)
+            .map(|i| char::from(b'0' + (i % 10) as u8))
+            .collect();
+        let _ = run(&soup);
+        let _ = run("1/1/1 99/99/99 12:99 25:00 9999-99-99 99999-01-01 0000-00-00 Q9");
+        let many = "Friday ".repeat(10_000);
+        assert_eq!(run(&many).len(), 10_000);
+        let t = extract_text("Due February 30.", &[], d(2026, 10, 23), |_| false);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].value, None);
+        let _ = run("May may May may. Year 99999 and 2026-02-30.");
+        let _ = extract_text("It was Friday", &[], d(-9999, 1, 1), |_| false);
+        let _ = extract_text("next year, 9999 years ago", &[], d(9999, 12, 31), |_| false);
+    }
 }

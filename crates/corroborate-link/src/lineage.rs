@@ -237,7 +237,10 @@ pub fn find_credits(
     let mut found: Vec<(Span, String)> = ex
         .attributions
         .iter()
-        .filter_map(|a| outlet_key(&a.source, corpus).map(|n| (a.span, n)))
+        .filter_map(|a| {
+            let name = a.normalized.as_deref().unwrap_or(&a.source);
+            outlet_key(name, corpus).map(|n| (a.span, n))
+        })
         .collect();
     for (s, n) in pattern_credits(doc, corpus) {
         if !found.iter().any(|(f, fo)| f.overlaps(s) && *fo == n) {
@@ -455,7 +458,7 @@ mod tests {
     use super::*;
     use corroborate_core::document::{Known, Provenance, SourceFormat};
     use corroborate_core::Document;
-    use corroborate_extract::attributions::Attribution;
+    use corroborate_extract::attributions::{Attribution, AttributionKind};
 
     fn doc(outlet: &str, text: &str) -> PreparedDoc {
         let mut d = Document::new(format!("{outlet}.txt"), SourceFormat::Text, text.into());
@@ -474,7 +477,9 @@ mod tests {
             span,
             source: source.into(),
             source_span: span,
+            normalized: None,
             statement: span,
+            kind: AttributionKind::Reported,
         }
     }
 

@@ -15,6 +15,9 @@ use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
 use corroborate_link::Links;
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, InferredPublished};
+use corroborate_reconcile::Cite;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -188,6 +191,30 @@ pub struct Report {
     pub lineages: Vec<LineageItem>,
     /// Passages shared by two documents (wire copy).
     pub passages: Vec<PassageItem>,
+    /// People, organisations, places and groups merged across articles, with their roles.
+    pub cross_entities: Vec<CrossEntity>,
+    /// The merged timeline across articles.
+    pub timeline: Timeline,
+}
+
+/// The merged timeline and the publication dates inferred across articles.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Timeline {
+    /// Events in chronological order.
+    pub events: Vec<Event>,
+    /// Publication dates no single article fixed, inferred from other articles.
+    pub inferred_published: Vec<InferredPublished>,
+}
+
+/// Results computed across articles, handed to [`build`] with the per-article results.
+#[derive(Debug, Clone, Default)]
+pub struct CrossDoc {
+    /// Entities merged across articles.
+    pub cross_entities: Vec<CrossEntity>,
+    /// The merged timeline.
+    pub timeline: Timeline,
+    /// Stories, lineages and shared passages (`corroborate-link`).
+    pub links: Links,
 }
 
 /// A mention with its entity's report id.
@@ -223,27 +250,48 @@ fn entity_id(doc: &DocId, index: usize) -> String {
     format!("{doc}#e{index}")
 }
 
-/// Builds the report from per-document results, converting every span to code points.
+fn remap_cite(maps: &HashMap<DocId, OffsetMap>, cite: &mut Cite) {
+    if let Some(m) = maps.get(&cite.doc) {
+        cite.span = m.span(cite.span);
+    }
+}
+
+fn remap_timeline(maps: &HashMap<DocId, OffsetMap>, t: &mut Timeline) {
+    for e in &mut t.events {
+        remap_cite(maps, &mut e.description);
+        for m in &mut e.mentions {
+            if let Some(map) = maps.get(&m.doc) {
+                m.span = map.span(m.span);
+                m.sentence = map.span(m.sentence);
+            }
+        }
+    }
+    for p in &mut t.inferred_published {
+        for c in &mut p.evidence {
+            remap_cite(maps, c);
+        }
+    }
+}
+
+/// Builds the report from per-document and cross-document results, converting every span to
+/// code points.
 pub fn build(
     results: Vec<(PreparedDoc, Extraction)>,
     problems: Vec<InputProblem>,
-    opts: ReportOptions,
-) -> Report {
-    build_linked(results, &Links::default(), problems, opts)
-}
-
-/// Builds the report from per-document results and the cross-document links found among
-/// them, converting every span to code points.
-pub fn build_linked(
-    results: Vec<(PreparedDoc, Extraction)>,
-    links: &Links,
-    problems: Vec<InputProblem>,
+    mut cross: CrossDoc,
     opts: ReportOptions,
 ) -> Report {
     let maps: HashMap<DocId, OffsetMap> = results
         .iter()
         .map(|(p, _)| (p.doc.id.clone(), OffsetMap::new(&p.doc.text)))
         .collect();
+    remap_timeline(&maps, &mut cross.timeline);
+    for e in &mut cross.cross_entities {
+        for r in &mut e.roles {
+            remap_cite(&maps, &mut r.evidence);
+        }
+    }
+    let links = &cross.links;
     let at = |doc: &DocId, span: Span| DocSpan {
         doc: doc.clone(),
         span: maps.get(doc).map_or(span, |m| m.span(span)),
@@ -314,9 +362,13 @@ pub fn build_linked(
                 sentences: p.sentences,
             })
             .collect(),
+        cross_entities: cross.cross_entities,
+        timeline: cross.timeline,
     };
     for (mut prepared, mut ex) in results {
-        let map = OffsetMap::new(&prepared.doc.text);
+        let Some(map) = maps.get(&prepared.doc.id) else {
+            continue;
+        };
         let f = |s: Span| map.span(s);
         prepared.ignored.map_spans(&f);
         prepared.seg.map_spans(&f);
