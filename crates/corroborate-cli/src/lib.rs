@@ -106,16 +106,41 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
     }
 }
 
-/// Runs the cross-article stages over per-article results: publication dates inferred across
-/// articles, stories with wire-copy lineages and shared passages, then the merged timeline.
+/// Runs the cross-article stages over per-article results: stories with wire-copy lineages and
+/// shared passages; then, within each story, publication dates inferred across its articles,
+/// who's who, and the merged timeline.
 pub fn link(results: &mut [Analysed]) -> CrossDoc {
-    let all: Vec<usize> = (0..results.len()).collect();
-    let inferred_published = timeline::infer_publication_dates(results, &all);
     let links = corroborate_link::link(results, &corroborate_link::LinkConfig::default());
-    let events = timeline::build(results, &all);
+    let position: std::collections::HashMap<corroborate_core::DocId, usize> = results
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (p.doc.id.clone(), i))
+        .collect();
+    let mut cross_entities = Vec::new();
+    let mut events = Vec::new();
+    let mut inferred_published = Vec::new();
+    // Who's who and what happened when are reconciled within each story, never across stories.
+    for linked in &links.stories {
+        let story = &linked.story;
+        let members: Vec<usize> = story
+            .documents
+            .iter()
+            .filter_map(|d| position.get(d).copied())
+            .collect();
+        inferred_published.extend(timeline::infer_publication_dates(results, &members));
+        for mut e in timeline::build(results, &members) {
+            e.story = Some(story.id.clone());
+            events.push(e);
+        }
+        cross_entities.extend(corroborate_reconcile::entities::link(
+            results,
+            &members,
+            Some(&story.id),
+        ));
+    }
     CrossDoc {
         links,
-        cross_entities: corroborate_reconcile::entities::link(results, &all),
+        cross_entities,
         timeline: Timeline {
             events,
             inferred_published,

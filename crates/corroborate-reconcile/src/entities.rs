@@ -22,9 +22,38 @@ use crate::{Analysed, Cite};
 
 /// Title and honorific words that are not part of a name.
 const TITLES: &[&str] = &[
-    "mr", "mrs", "ms", "miss", "dr", "sgt", "sergeant", "officer", "lt", "capt", "captain", "det",
-    "detective", "gov", "governor", "mayor", "sen", "senator", "rep", "judge", "chief", "attorney",
-    "general", "deputy", "sheriff", "president", "jr", "sr", "ii", "iii", "rev", "prof",
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "dr",
+    "sgt",
+    "sergeant",
+    "officer",
+    "lt",
+    "capt",
+    "captain",
+    "det",
+    "detective",
+    "gov",
+    "governor",
+    "mayor",
+    "sen",
+    "senator",
+    "rep",
+    "judge",
+    "chief",
+    "attorney",
+    "general",
+    "deputy",
+    "sheriff",
+    "president",
+    "jr",
+    "sr",
+    "ii",
+    "iii",
+    "rev",
+    "prof",
 ];
 
 /// The name words of a person's name: lower-cased, titles and initials removed.
@@ -73,8 +102,12 @@ pub struct CrossRole {
 /// One person, organisation, place or group across articles.
 #[derive(Debug, Clone, Serialize)]
 pub struct CrossEntity {
-    /// Stable within a run: `x` + kind initial + index ("xp0").
+    /// Stable for a given set of inputs: `x` + kind initial + index ("xp0"), prefixed with the
+    /// story id when built per story ("s1a2b…:xp0").
     pub id: String,
+    /// The story, when built per story.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub story: Option<String>,
     /// The fullest name any article uses.
     pub name: String,
     /// Its kind.
@@ -95,12 +128,14 @@ struct Local<'a> {
     words: Vec<String>,
 }
 
-/// Merges the entities of the articles in `members` into cross-article entities, people first,
-/// each list in order of first appearance.
-pub fn link(docs: &[Analysed], members: &[usize]) -> Vec<CrossEntity> {
+/// Merges the entities of the articles in `members` (one story, or any group) into
+/// cross-article entities, people first, each list in order of first appearance.
+pub fn link(docs: &[Analysed], members: &[usize], story: Option<&str>) -> Vec<CrossEntity> {
     let mut locals: Vec<Local> = Vec::new();
     for &di in members {
-        let Some((_, ex)) = docs.get(di) else { continue };
+        let Some((_, ex)) = docs.get(di) else {
+            continue;
+        };
         for (ei, e) in ex.entities.entities.iter().enumerate() {
             locals.push(Local {
                 doc_index: di,
@@ -139,7 +174,11 @@ pub fn link(docs: &[Analysed], members: &[usize]) -> Vec<CrossEntity> {
     }
     for li in single {
         let l = &locals[li];
-        let word = l.words.first().cloned().unwrap_or_else(|| l.name.to_lowercase());
+        let word = l
+            .words
+            .first()
+            .cloned()
+            .unwrap_or_else(|| l.name.to_lowercase());
         let matches: Vec<usize> = by_full
             .iter()
             .filter(|((first, last), _)| *last == word || *first == word)
@@ -172,7 +211,11 @@ pub fn link(docs: &[Analysed], members: &[usize]) -> Vec<CrossEntity> {
             EntityKind::Group => 'g',
         };
         let n = counters.entry(initial).or_default();
-        e.id = format!("x{initial}{n}");
+        e.id = match story {
+            Some(s) => format!("{s}:x{initial}{n}"),
+            None => format!("x{initial}{n}"),
+        };
+        e.story = story.map(str::to_string);
         *n += 1;
     }
     out
@@ -214,6 +257,7 @@ fn build_entity(docs: &[Analysed], locals: &[Local], group: &[usize]) -> CrossEn
     }
     CrossEntity {
         id: String::new(),
+        story: None,
         name,
         kind: locals[group[0]].kind,
         members,
@@ -229,13 +273,22 @@ mod tests {
     #[test]
     fn name_words_drop_titles_and_initials() {
         assert_eq!(name_words("Sgt. Hunter Foster"), vec!["hunter", "foster"]);
-        assert_eq!(name_words("Mississippi Gov. Tate Reeves")[1..], ["tate", "reeves"]);
+        assert_eq!(
+            name_words("Mississippi Gov. Tate Reeves")[1..],
+            ["tate", "reeves"]
+        );
         assert_eq!(name_words("J. R. Smith"), vec!["smith"]);
     }
 
     #[test]
     fn org_keys_fold_case_and_the() {
-        assert_eq!(org_key("The Associated Press"), org_key("the associated  press"));
-        assert_eq!(org_key("Attorney General’s Office"), org_key("attorney general's office"));
+        assert_eq!(
+            org_key("The Associated Press"),
+            org_key("the associated  press")
+        );
+        assert_eq!(
+            org_key("Attorney General’s Office"),
+            org_key("attorney general's office")
+        );
     }
 }

@@ -163,6 +163,9 @@ pub struct EventMention {
 /// One event on the merged timeline.
 #[derive(Debug, Clone, Serialize)]
 pub struct Event {
+    /// The story the event belongs to, when the timeline is built per story.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub story: Option<String>,
     /// The best-supported, most precise date.
     pub date: String,
     /// Its precision.
@@ -373,7 +376,10 @@ struct EventSummary {
 impl EventSummary {
     fn add(&mut self, mi: usize, m: &Dated) {
         self.members.push(mi);
-        self.values.entry(m.cal.clone()).or_default().insert(m.doc_index);
+        self.values
+            .entry(m.cal.clone())
+            .or_default()
+            .insert(m.doc_index);
         self.sentences.insert((m.doc_index, m.sentence));
     }
 
@@ -425,7 +431,11 @@ pub fn build(docs: &[Analysed], members: &[usize]) -> Vec<Event> {
                 .take(COMPARED_MEMBERS)
                 .map(|&other| dice(&m.words, &mentions[other].words))
                 .fold(0.0, f64::max);
-            let needed = if conflict { SAME_EVENT_DIFFERENT_DATE } else { SAME_EVENT };
+            let needed = if conflict {
+                SAME_EVENT_DIFFERENT_DATE
+            } else {
+                SAME_EVENT
+            };
             if score >= needed && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, e));
             }
@@ -453,8 +463,11 @@ pub fn build(docs: &[Analysed], members: &[usize]) -> Vec<Event> {
         .map(|ev| event_from(docs, &mentions, ev.members))
         .collect();
     out.sort_by(|a, b| {
-        (&a.date, std::cmp::Reverse(a.precision), &a.description)
-            .cmp(&(&b.date, std::cmp::Reverse(b.precision), &b.description))
+        (&a.date, std::cmp::Reverse(a.precision), &a.description).cmp(&(
+            &b.date,
+            std::cmp::Reverse(b.precision),
+            &b.description,
+        ))
     });
     out
 }
@@ -506,6 +519,7 @@ fn event_from(docs: &[Analysed], mentions: &[Dated], members: Vec<usize>) -> Eve
         (d.value, d.precision)
     });
     Event {
+        story: None,
         date,
         precision,
         conflicting: days.len() > 1,
