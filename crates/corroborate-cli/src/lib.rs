@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use corroborate_core::load::{self, InputProblem, Manifest};
 use corroborate_core::PreparedDoc;
-use corroborate_reconcile::timeline;
+use corroborate_reconcile::{claims, timeline};
 use corroborate_render::json::{CrossDoc, Report, ReportOptions, Timeline};
 use rayon::prelude::*;
 
@@ -107,16 +107,19 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
 }
 
 /// Runs the cross-article stages over per-article results: publication dates inferred across
-/// articles, then the merged timeline.
+/// articles, the merged timeline, then claims (all documents as one story, each its own
+/// lineage, until stories and lineages are wired in).
 pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let all: Vec<usize> = (0..results.len()).collect();
     let inferred_published = timeline::infer_publication_dates(results, &all);
     let events = timeline::build(results, &all);
+    let claims = claims::build(results, &all, &Default::default());
     CrossDoc {
         timeline: Timeline {
             events,
             inferred_published,
         },
+        claims,
     }
 }
 

@@ -14,6 +14,7 @@ use corroborate_extract::entities::{Entity, Mention};
 use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
+use corroborate_reconcile::claims::ClaimsReport;
 use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
 use serde::Serialize;
@@ -105,6 +106,8 @@ pub struct Report {
     pub quantities: Vec<Item<Quantity>>,
     /// The merged timeline across articles.
     pub timeline: Timeline,
+    /// Aligned claims, disputes, inconsistencies, unique claims and summary.
+    pub claims: ClaimsReport,
 }
 
 /// The merged timeline and the publication dates inferred across articles.
@@ -121,6 +124,8 @@ pub struct Timeline {
 pub struct CrossDoc {
     /// The merged timeline.
     pub timeline: Timeline,
+    /// Claims across articles.
+    pub claims: ClaimsReport,
 }
 
 /// A mention with its entity's report id.
@@ -192,6 +197,9 @@ pub fn build(
         .map(|(p, _)| (p.doc.id.clone(), OffsetMap::new(&p.doc.text)))
         .collect();
     remap_timeline(&maps, &mut cross.timeline);
+    cross
+        .claims
+        .for_each_cite_mut(&mut |c| remap_cite(&maps, c));
     let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
@@ -210,6 +218,7 @@ pub fn build(
         dates: Vec::new(),
         quantities: Vec::new(),
         timeline: cross.timeline,
+        claims: cross.claims,
     };
     for (mut prepared, mut ex) in results {
         let Some(map) = maps.get(&prepared.doc.id) else {
