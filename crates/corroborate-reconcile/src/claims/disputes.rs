@@ -543,7 +543,7 @@ fn merge(
             }
             if let Some(next) = stmts.get(raw.stmt + 1).filter(|n| n.doc == st.doc) {
                 let own =
-                    next.source.voice == Voice::Outlet || same_party(&next.source, &raw.disputer);
+                    next.source.voice != Voice::Speaker || same_party(&next.source, &raw.disputer);
                 if let Some(k) = evidence_kind(&lowers[raw.stmt + 1]).filter(|_| own) {
                     if cues[raw.stmt + 1].is_none() && seen_ev.insert(raw.stmt + 1) {
                         d.evidence_against.extend(evidence(results, next, k));
