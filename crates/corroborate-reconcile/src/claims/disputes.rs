@@ -199,7 +199,7 @@ pub fn find(
 
 /// The first dispute verb of a lower-cased clause, as a byte range; `None` for a passive
 /// without an agent ("was denied bail").
-fn dispute_cue(lower: &str) -> Option<(usize, usize)> {
+pub(crate) fn dispute_cue(lower: &str) -> Option<(usize, usize)> {
     let ws = words(lower);
     for (k, w) in ws.iter().enumerate() {
         let word = &lower[w.start..w.end];
@@ -286,7 +286,11 @@ fn raw_dispute(
     let obj = if passive { "" } else { &lower[ce..] };
     let obj_t = obj.trim_start();
     let mut prop_start = None;
-    if let Some(r) = obj_t.strip_prefix("that ") {
+    let demonstrative = obj_t
+        .strip_prefix("that ")
+        .and_then(|r| r.split(|c: char| !c.is_alphanumeric()).next())
+        .is_some_and(|w| has(CLAIM_NOUNS, w));
+    if let Some(r) = obj_t.strip_prefix("that ").filter(|_| !demonstrative) {
         prop_start = Some(lower.len() - r.len());
     } else {
         let ow = words(obj_t);
@@ -307,6 +311,11 @@ fn raw_dispute(
         let rest = &lower[ps..];
         let end = [
             ", disputing",
+            ", saying",
+            ", adding",
+            ", citing",
+            ", arguing",
+            ", noting",
             ", according to",
             " and they ",
             " and he ",
@@ -474,7 +483,14 @@ fn merge(
         }
         if raw.link_prev && r > 0 {
             let prev = &raws[r - 1];
-            let near = stmts[prev.stmt].doc == stmts[raw.stmt].doc && raw.stmt - prev.stmt <= 3;
+            // Not when this disputer is the one the previous dispute's targets quote.
+            let other_side = prev
+                .assertions
+                .iter()
+                .any(|&a| same_party(&stmts[a].source, &raw.disputer));
+            let near = stmts[prev.stmt].doc == stmts[raw.stmt].doc
+                && raw.stmt - prev.stmt <= 3
+                && !other_side;
             if near {
                 uf.union(r - 1, r);
             }

@@ -4,14 +4,16 @@
 //! and "65 km" agree), a calendar day, "one hand" against "his hands", or an injury severity
 //! ("wounded" against "critically injured"). Each value is shown with its span and outlet.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::Span;
 use serde::Serialize;
 
 use super::align::{norm_qty, same_value};
 use super::lexicon::SEVERITY;
-use super::statements::{find_word, words, Statement};
+use corroborate_extract::quantities::QuantityKind;
+
+use super::statements::{concept_words, find_word, stem_word, words, Statement};
 use crate::{Analysed, Cite};
 
 /// One value given for a slot.
@@ -113,6 +115,38 @@ pub fn find(
     groups.into_values().collect()
 }
 
+/// The content words right around a span of a statement (one before, one after), stemmed:
+/// two values fill the same slot only when something around them matches ("injured three
+/// passengers" / "injured four passengers"), not "unreliable for three weeks" / "three days
+/// after".
+fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
+    let text = r.0.slice(st.span);
+    let rel = span.start.saturating_sub(st.span.start)..span.end.saturating_sub(st.span.start);
+    let before = text.get(..rel.start).unwrap_or_default();
+    let after = text.get(rel.end..).unwrap_or_default();
+    let mut out = BTreeSet::new();
+    out.extend(last_content(before));
+    out.extend(first_content(after));
+    out
+}
+
+fn last_content(text: &str) -> Option<String> {
+    let ws = words(text);
+    ws.iter()
+        .rev()
+        .map(|w| &text[w.start..w.end])
+        .find(|w| !concept_words(w).is_empty())
+        .map(stem_word)
+}
+
+fn first_content(text: &str) -> Option<String> {
+    let ws = words(text);
+    ws.iter()
+        .map(|w| &text[w.start..w.end])
+        .find(|w| !concept_words(w).is_empty())
+        .map(stem_word)
+}
+
 fn quantities(
     ra: &Analysed,
     rb: &Analysed,
@@ -135,7 +169,9 @@ fn quantities(
             if na.kind != nb.kind || na.noun != nb.noun || na.vague || nb.vague {
                 continue;
             }
-            if !same_value(na.value, nb.value) {
+            let same_slot = na.kind == QuantityKind::Count
+                || !around(ra, sa, qa.span).is_disjoint(&around(rb, sb, qb.span));
+            if same_slot && !same_value(na.value, nb.value) {
                 let kind = format!("{:?}", na.kind).to_ascii_lowercase();
                 let slot = if na.noun.is_empty() {
                     kind
@@ -178,7 +214,8 @@ fn dates(
     if da.len() != 1 || db.len() != 1 {
         return;
     }
-    if da[0].0 != db[0].0 {
+    let same_slot = !around(ra, sa, da[0].1).is_disjoint(&around(rb, sb, db[0].1));
+    if same_slot && da[0].0 != db[0].0 {
         out.push(Found {
             slot: "date".into(),
             a: (a, da[0].1),

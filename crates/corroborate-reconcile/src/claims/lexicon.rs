@@ -26,6 +26,8 @@ pub const SPEECH_CUES: &[&str] = &[
     "criticised",
     "criticized",
     "described",
+    "called",
+    "calls",
     "disputed",
     "denied",
     "denies",
@@ -152,6 +154,14 @@ pub const ROLES: &[(&str, &str)] = &[
     ("friend", "friend"),
     ("driver", "driver"),
     ("employee", "employee"),
+    ("chairman", "chair"),
+    ("chairwoman", "chair"),
+    ("chair", "chair"),
+    ("director", "director"),
+    ("manager", "manager"),
+    ("commissioner", "commissioner"),
+    ("minister", "minister"),
+    ("secretary", "secretary"),
     ("chief", "chief"),
 ];
 

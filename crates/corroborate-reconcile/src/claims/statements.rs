@@ -285,7 +285,22 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
         let bad_gap = gap.contains(QUOTE_CHARS)
             || gap.contains([';', ':', '(', ')', '–', '—', '[', ']'])
             || (gap.contains('.') && !abbrev);
-        if bad_gap || !np_word_ok(word) {
+        // One lower-case modifier of an organisation head after a determiner ("the housing
+        // board", "the state agency").
+        let modifier = first < last
+            && first >= 2
+            && has(
+                AGENCY_HEADS,
+                &text[ws[first].start..ws[first].end].to_ascii_lowercase(),
+            )
+            && word.chars().all(|c| c.is_ascii_lowercase())
+            && matches!(
+                text[ws[first - 2].start..ws[first - 2].end]
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "the" | "a" | "an" | "its" | "their"
+            );
+        if bad_gap || !(np_word_ok(word) || modifier) {
             break;
         }
         // Cross a comma only into or out of a name ("Kohen's mother, Vellesiya Wiley").
@@ -418,6 +433,11 @@ fn person_name(np: &str) -> Option<String> {
         }
     }
     runs.extend(cur);
+    // A run after "the" or "of" names an organisation or place ("the Atlantic Mariners Union").
+    runs.retain(|r| {
+        let before = np[..r.0].trim_end().to_ascii_lowercase();
+        !(before.ends_with(" the") || before == "the" || before.ends_with(" of"))
+    });
     let pick = runs
         .iter()
         .rev()
@@ -451,7 +471,7 @@ fn classify(np: &str) -> Voice {
 
 /// Clause boundaries of a sentence: after "; " and before ", and"/", but"/", while"/" but"
 /// followed by a new subject, outside quotation marks; each clause has at least three words.
-pub(crate) fn clauses(text: &str) -> Vec<(usize, usize)> {
+pub fn clauses(text: &str) -> Vec<(usize, usize)> {
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut in_quote = false;
     for (i, c) in text.char_indices() {

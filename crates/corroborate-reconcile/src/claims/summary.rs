@@ -119,7 +119,8 @@ pub fn summary(
             };
             let text = a.0.slice(st.sentence);
             let n = words(text).len();
-            if !(8..=45).contains(&n) || opens_quote(text) {
+            let disputing = super::disputes::dispute_cue(&text.to_ascii_lowercase()).is_some();
+            if !(8..=45).contains(&n) || opens_quote(text) || disputing {
                 continue;
             }
             let w = concept_words(text);
