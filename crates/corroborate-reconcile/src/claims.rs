@@ -243,6 +243,7 @@ fn make_claim(
     let mut outlets = BTreeSet::new();
     let mut lineages = BTreeSet::new();
     let mut attributed: Vec<Source> = Vec::new();
+    let mut seen_sources = BTreeSet::new();
     for &i in members {
         let st = &stmts[i];
         let Some(a) = results.get(st.doc) else {
@@ -253,10 +254,7 @@ fn make_claim(
         let l = lineage(lineage_of, &doc);
         outlets.insert(o.clone());
         lineages.insert(l.clone());
-        if !attributed
-            .iter()
-            .any(|s| s.voice == st.source.voice && s.key() == st.source.key())
-        {
+        if seen_sources.insert((st.source.voice, st.source.key())) {
             attributed.push(st.source.clone());
         }
         mentions.push(ClaimMention {

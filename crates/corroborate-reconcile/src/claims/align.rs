@@ -1,11 +1,15 @@
-//! Alignment of statements across articles. Candidates come from an inverted index on shared
-//! names, quantities, dates and content words, with posting lists capped at [`POSTING_CAP`] (a
-//! key carried by more statements than that says nothing about which fact a statement states);
-//! exact duplicates (reprints) are grouped by a key over their whole word set. Each candidate
+//! Alignment of statements across articles. Candidates come from two sources, both bounded:
+//! an inverted index on shared names, quantities, dates and content words, skipping keys
+//! carried by more than [`POSTING_CAP`] statements (they say little about which fact a
+//! statement states); and MinHash banding over concept words ([`BANDS`] bands of [`ROWS`]),
+//! which catches the facts so many articles carry that all their words are common — each
+//! statement of a band bucket is compared with at most [`BUCKET_PREFIX`] earlier ones, and the
+//! claim grows by union. Each candidate
 //! pair is then scored; pairs above [`ALIGN`] join one claim (union-find). Work is linear in
 //! the number of statements times the posting cap, never quadratic.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 use corroborate_extract::quantities::{Quantity, QuantityKind};
 
@@ -13,7 +17,7 @@ use super::statements::{stem_word, Statement};
 use crate::text::dice;
 use crate::Analysed;
 
-/// Longest posting list used for candidates.
+/// Longest posting list (and band-bucket prefix) used for candidates.
 pub const POSTING_CAP: usize = 48;
 /// Score at or above which two statements state the same fact.
 pub const ALIGN: f64 = 0.45;
@@ -178,6 +182,28 @@ pub fn pairs(stmts: &[Statement], results: &[Analysed]) -> (Vec<(usize, usize, f
             }
         }
     }
+    // Popular facts: MinHash band buckets.
+    let mut seen: HashSet<(usize, usize)> = out.iter().map(|p| (p.0, p.1)).collect();
+    let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
+    for (i, st) in stmts.iter().enumerate() {
+        if st.words.len() < 4 {
+            continue;
+        }
+        for (b, sig) in bands(&st.words).into_iter().enumerate() {
+            let bucket = buckets.entry((b, sig)).or_default();
+            for &j in bucket.iter().take(BUCKET_PREFIX) {
+                let (a, c) = (j.min(i), j.max(i));
+                if stmts[j].doc == st.doc || !seen.insert((a, c)) {
+                    continue;
+                }
+                let s = score(&stmts[a], &stmts[c], &index.keys[a], &index.keys[c]);
+                if s >= RELATED {
+                    out.push((a, c, s));
+                }
+            }
+            bucket.push(i);
+        }
+    }
     // Reprints: identical word sets, however common their words.
     let mut dup: HashMap<&BTreeSet<String>, usize> = HashMap::new();
     for (i, st) in stmts.iter().enumerate() {
@@ -211,10 +237,42 @@ pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
         uf.union(ra, rb);
         let root = uf.find(ra);
         let other = if root == ra { rb } else { ra };
+        // Keep the larger set in place (small-to-large), so merging stays near-linear.
+        if docs[other].len() > docs[root].len() {
+            docs.swap(root, other);
+        }
         let moved = std::mem::take(&mut docs[other]);
         docs[root].extend(moved);
     }
     uf
+}
+
+/// Earlier statements of a band bucket a statement is compared with: enough to join a popular
+/// fact's claim (union does the rest), few enough to keep the work linear.
+pub const BUCKET_PREFIX: usize = 8;
+
+/// MinHash bands of a statement's concept words.
+pub const BANDS: usize = 8;
+/// Rows per band.
+pub const ROWS: usize = 2;
+
+fn bands(words: &BTreeSet<String>) -> Vec<u64> {
+    let mut mins = [u64::MAX; BANDS * ROWS];
+    for w in words {
+        for (k, m) in mins.iter_mut().enumerate() {
+            let mut h = std::hash::DefaultHasher::new();
+            (k as u64).hash(&mut h);
+            w.hash(&mut h);
+            *m = (*m).min(h.finish());
+        }
+    }
+    mins.chunks(ROWS)
+        .map(|c| {
+            let mut h = std::hash::DefaultHasher::new();
+            c.hash(&mut h);
+            h.finish()
+        })
+        .collect()
 }
 
 /// Union-find over statement indices.

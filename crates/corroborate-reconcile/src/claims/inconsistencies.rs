@@ -55,22 +55,40 @@ pub fn find(
     pairs: &[(usize, usize, f64)],
 ) -> Vec<Inconsistency> {
     let mut found: Vec<Found> = Vec::new();
+    let outlets: Vec<String> = results.iter().map(super::outlet).collect();
+    // Per statement, once: lower-cased text and injury severity.
+    let lowers: Vec<String> = stmts
+        .iter()
+        .map(|s| {
+            results
+                .get(s.doc)
+                .map_or(String::new(), |r| r.0.slice(s.span).to_ascii_lowercase())
+        })
+        .collect();
+    let sev: Vec<Option<(u8, usize, usize)>> = lowers.iter().map(|l| severity_in(l)).collect();
     for &(a, b, score) in pairs {
         let (sa, sb) = (&stmts[a], &stmts[b]);
         let (Some(ra), Some(rb)) = (results.get(sa.doc), results.get(sb.doc)) else {
             continue;
         };
-        if super::outlet(ra) == super::outlet(rb) {
+        if outlets.get(sa.doc) == outlets.get(sb.doc) {
             continue;
         }
         quantities(ra, rb, sa, sb, a, b, &mut found);
         if score >= SAME_WORDING {
             dates(ra, rb, sa, sb, a, b, &mut found);
         }
-        let (ta, tb) = (ra.0.slice(sa.span), rb.0.slice(sb.span));
-        one_vs_plural(ta, tb, sa, sb, a, b, &mut found);
-        one_vs_plural(tb, ta, sb, sa, b, a, &mut found);
-        severity(ta, tb, sa, sb, a, b, &mut found);
+        one_vs_plural(&lowers[a], &lowers[b], sa, sb, a, b, &mut found);
+        one_vs_plural(&lowers[b], &lowers[a], sb, sa, b, a, &mut found);
+        if let (Some(va), Some(vb)) = (sev[a], sev[b]) {
+            if va.0 != vb.0 {
+                found.push(Found {
+                    slot: "severity".into(),
+                    a: (a, Span::new(sa.span.start + va.1, sa.span.start + va.2)),
+                    b: (b, Span::new(sb.span.start + vb.1, sb.span.start + vb.2)),
+                });
+            }
+        }
     }
     // Group by slot and value set.
     let mut groups: BTreeMap<(String, Vec<String>), Inconsistency> = BTreeMap::new();
@@ -234,9 +252,11 @@ fn one_vs_plural(
     b: usize,
     out: &mut Vec<Found>,
 ) {
-    let la = ta.to_ascii_lowercase();
-    let lb = tb.to_ascii_lowercase();
-    let wa = words(&la);
+    let (la, lb) = (ta, tb);
+    if find_word(la, "one").is_none() {
+        return;
+    }
+    let wa = words(la);
     for k in 0..wa.len().saturating_sub(1) {
         if &la[wa[k].start..wa[k].end] != "one" {
             continue;
@@ -246,14 +266,14 @@ fn one_vs_plural(
             continue;
         }
         let plural = format!("{noun}s");
-        let Some(p) = find_word(&lb, &plural) else {
+        let Some(p) = find_word(lb, &plural) else {
             continue;
         };
         let det = lb[..p].split_whitespace().last().unwrap_or_default();
         if !matches!(det, "his" | "her" | "their" | "its" | "the" | "both") {
             continue;
         }
-        if find_word(&lb, &format!("one {noun}")).is_some() {
+        if find_word(lb, &format!("one {noun}")).is_some() {
             continue;
         }
         let span_a = Span::new(sa.span.start + wa[k].start, sa.span.start + wa[k + 1].end);
@@ -271,28 +291,4 @@ fn severity_in(lower: &str) -> Option<(u8, usize, usize)> {
         .iter()
         .filter_map(|(p, lvl)| find_word(lower, p).map(|s| (*lvl, s, s + p.len())))
         .max_by_key(|x| (x.0, x.2 - x.1))
-}
-
-fn severity(
-    ta: &str,
-    tb: &str,
-    sa: &Statement,
-    sb: &Statement,
-    a: usize,
-    b: usize,
-    out: &mut Vec<Found>,
-) {
-    let (Some(va), Some(vb)) = (
-        severity_in(&ta.to_ascii_lowercase()),
-        severity_in(&tb.to_ascii_lowercase()),
-    ) else {
-        return;
-    };
-    if va.0 != vb.0 {
-        out.push(Found {
-            slot: "severity".into(),
-            a: (a, Span::new(sa.span.start + va.1, sa.span.start + va.2)),
-            b: (b, Span::new(sb.span.start + vb.1, sb.span.start + vb.2)),
-        });
-    }
 }
