@@ -162,12 +162,16 @@ pub fn outlet(a: &Analysed) -> String {
 
 /// Claims, disputes, inconsistencies, unique claims and summary for the articles `group` of
 /// `results` (one story). `lineage_of` gives each article's lineage; an article missing from
-/// it is its own lineage.
+/// it is its own lineage. A story of fewer than two articles has nothing to compare and gets an
+/// empty report (so one huge file does not list each of its sentences as a claim).
 pub fn build(
     results: &[Analysed],
     group: &[usize],
     lineage_of: &BTreeMap<DocId, String>,
 ) -> ClaimsReport {
+    if group.iter().filter(|&&d| d < results.len()).count() < 2 {
+        return ClaimsReport::default();
+    }
     let stmts = statements::statements(results, group);
     let (pairs, index) = align::pairs(&stmts, results);
     let mut uf = align::cluster(&stmts, &pairs);
