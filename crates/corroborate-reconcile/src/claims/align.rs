@@ -23,7 +23,7 @@ pub const POSTING_CAP: usize = 48;
 pub const ALIGN: f64 = 0.45;
 /// Score at or above which two statements are about the same slot (for inconsistencies).
 pub const RELATED: f64 = 0.3;
-/// Shared concept words a pair needs at the least.
+/// Shared concept words other than names a pair needs at the least.
 const MIN_SHARED_WORDS: usize = 3;
 
 /// A quantity normalised for comparison: kind, counted noun (for counts), value in a base
@@ -152,10 +152,17 @@ impl Index {
 }
 
 /// Similarity of two statements: Dice over concept words, plus small bonuses for shared
-/// names and shared dates or quantities. Zero below [`MIN_SHARED_WORDS`] shared words.
+/// names and shared dates or quantities. Zero below two shared words that are not names, and
+/// below [`ALIGN`] below [`MIN_SHARED_WORDS`].
 pub fn score(a: &Statement, b: &Statement, ka: &[String], kb: &[String]) -> f64 {
-    let shared = a.words.intersection(&b.words).count();
-    if shared < MIN_SHARED_WORDS {
+    // Names alone (the people every article of a story mentions) do not make two statements
+    // one fact: count the shared words that are not names.
+    let shared = a
+        .words
+        .intersection(&b.words)
+        .filter(|w| !a.names.contains(*w) && !b.names.contains(*w))
+        .count();
+    if shared < 2 {
         return 0.0;
     }
     let names = a.names.intersection(&b.names).count().min(3) as f64;
@@ -163,7 +170,13 @@ pub fn score(a: &Statement, b: &Statement, ka: &[String], kb: &[String]) -> f64 
         .iter()
         .filter(|k| k.starts_with("q:") || k.starts_with("d:"))
         .any(|k| kb.binary_search(k).is_ok());
-    dice(&a.words, &b.words) + 0.05 * names + if facts { 0.1 } else { 0.0 }
+    let s = dice(&a.words, &b.words) + 0.05 * names + if facts { 0.1 } else { 0.0 };
+    if shared < MIN_SHARED_WORDS {
+        // Related (same slot, for inconsistencies) at most, never the same claim.
+        s.min(ALIGN - 0.01)
+    } else {
+        s
+    }
 }
 
 /// Scored pairs of statements from different articles with score ≥ [`RELATED`], plus the
