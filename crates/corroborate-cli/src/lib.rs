@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use corroborate_core::load::{self, InputProblem, Manifest};
 use corroborate_core::PreparedDoc;
+use corroborate_reconcile::claims::{self, ClaimsReport};
 use corroborate_reconcile::timeline;
 use corroborate_render::json::{CrossDoc, Report, ReportOptions, Timeline};
 use rayon::prelude::*;
@@ -108,7 +109,7 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
 
 /// Runs the cross-article stages over per-article results: stories with wire-copy lineages and
 /// shared passages; then, within each story, publication dates inferred across its articles,
-/// who's who, and the merged timeline.
+/// who's who, the merged timeline, and claims counted by independent lineages.
 pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let links = corroborate_link::link(results, &corroborate_link::LinkConfig::default());
     let position: std::collections::HashMap<corroborate_core::DocId, usize> = results
@@ -119,6 +120,14 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let mut cross_entities = Vec::new();
     let mut events = Vec::new();
     let mut inferred_published = Vec::new();
+    let mut claims_report = ClaimsReport::default();
+    let lineage_of: std::collections::BTreeMap<corroborate_core::DocId, String> = results
+        .iter()
+        .filter_map(|(p, _)| {
+            let l = links.lineages.lineage_of(&p.doc.id)?;
+            Some((p.doc.id.clone(), l.id.clone()))
+        })
+        .collect();
     // Who's who and what happened when are reconciled within each story, never across stories.
     for linked in &links.stories {
         let story = &linked.story;
@@ -137,14 +146,15 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
             &members,
             Some(&story.id),
         ));
-    }
-    CrossDoc {
+        claims_report.append(claims::build(results, &members, &lineage_of));
+    }    CrossDoc {
         links,
         cross_entities,
         timeline: Timeline {
             events,
             inferred_published,
         },
+        claims: claims_report,
     }
 }
 

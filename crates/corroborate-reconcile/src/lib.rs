@@ -7,6 +7,7 @@
 //! Cross-article stages see only per-article results ([`PreparedDoc`] + [`Extraction`]),
 //! never raw bytes.
 
+pub mod claims;
 pub mod entities;
 pub mod text;
 pub mod timeline;

@@ -15,8 +15,7 @@ use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
 use corroborate_link::Links;
-use corroborate_reconcile::entities::CrossEntity;
-use corroborate_reconcile::timeline::{Event, InferredPublished};
+use corroborate_reconcile::entities::CrossEntity;use corroborate_reconcile::claims::ClaimsReport;use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -195,6 +194,8 @@ pub struct Report {
     pub cross_entities: Vec<CrossEntity>,
     /// The merged timeline across articles.
     pub timeline: Timeline,
+    /// Aligned claims, disputes, inconsistencies, unique claims and summary.
+    pub claims: ClaimsReport,
 }
 
 /// The merged timeline and the publication dates inferred across articles.
@@ -214,8 +215,8 @@ pub struct CrossDoc {
     /// The merged timeline.
     pub timeline: Timeline,
     /// Stories, lineages and shared passages (`corroborate-link`).
-    pub links: Links,
-}
+    pub links: Links,    /// Claims across articles.
+    pub claims: ClaimsReport,}
 
 /// A mention with its entity's report id.
 #[derive(Debug, Clone, Serialize)]
@@ -301,8 +302,9 @@ pub fn build(
         for d in &s.story.documents {
             story_of.insert(d, &s.story.id);
         }
-    }
-    let mut r = Report {
+    }    cross
+        .claims
+        .for_each_cite_mut(&mut |c| remap_cite(&maps, c));    let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
             name: "corroborate",
@@ -364,6 +366,7 @@ pub fn build(
             .collect(),
         cross_entities: cross.cross_entities,
         timeline: cross.timeline,
+        claims: cross.claims,
     };
     for (mut prepared, mut ex) in results {
         let Some(map) = maps.get(&prepared.doc.id) else {

@@ -1,0 +1,294 @@
+//! Inconsistencies between outlets: related statements (alignment score ≥
+//! [`RELATED`](super::align::RELATED)) in articles of different outlets that give different
+//! values for one slot — a count or measure (compared after unit conversion, so "40 miles"
+//! and "65 km" agree), a calendar day, "one hand" against "his hands", or an injury severity
+//! ("wounded" against "critically injured"). Each value is shown with its span and outlet.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use corroborate_core::Span;
+use serde::Serialize;
+
+use super::align::{norm_qty, same_value};
+use super::lexicon::SEVERITY;
+use corroborate_extract::quantities::QuantityKind;
+
+use super::statements::{concept_words, find_word, stem_word, words, Statement};
+use crate::{Analysed, Cite};
+
+/// One value given for a slot.
+#[derive(Debug, Clone, Serialize)]
+pub struct SlotValue {
+    /// The value as written.
+    pub value: String,
+    /// Where the value is written.
+    #[serde(flatten)]
+    pub cite: Cite,
+    /// The statement giving it.
+    pub statement: Cite,
+    /// The article's outlet.
+    pub outlet: String,
+}
+
+/// Different values for one slot.
+#[derive(Debug, Clone, Serialize)]
+pub struct Inconsistency {
+    /// What differs ("count of officer", "distance", "date", "number of hand", "severity").
+    pub slot: String,
+    /// Each value with its source, at least two distinct values.
+    pub values: Vec<SlotValue>,
+}
+
+/// Dates differ only between statements worded this alike (a sentence often names two days).
+const SAME_WORDING: f64 = 0.5;
+
+struct Found {
+    slot: String,
+    a: (usize, Span),
+    b: (usize, Span),
+}
+
+/// Finds inconsistencies among scored statement pairs.
+pub fn find(
+    results: &[Analysed],
+    stmts: &[Statement],
+    pairs: &[(usize, usize, f64)],
+) -> Vec<Inconsistency> {
+    let mut found: Vec<Found> = Vec::new();
+    let outlets: Vec<String> = results.iter().map(super::outlet).collect();
+    // Per statement, once: lower-cased text and injury severity.
+    let lowers: Vec<String> = stmts
+        .iter()
+        .map(|s| {
+            results
+                .get(s.doc)
+                .map_or(String::new(), |r| r.0.slice(s.span).to_ascii_lowercase())
+        })
+        .collect();
+    let sev: Vec<Option<(u8, usize, usize)>> = lowers.iter().map(|l| severity_in(l)).collect();
+    for &(a, b, score) in pairs {
+        let (sa, sb) = (&stmts[a], &stmts[b]);
+        let (Some(ra), Some(rb)) = (results.get(sa.doc), results.get(sb.doc)) else {
+            continue;
+        };
+        if outlets.get(sa.doc) == outlets.get(sb.doc) {
+            continue;
+        }
+        quantities(ra, rb, sa, sb, a, b, &mut found);
+        if score >= SAME_WORDING {
+            dates(ra, rb, sa, sb, a, b, &mut found);
+        }
+        one_vs_plural(&lowers[a], &lowers[b], sa, sb, a, b, &mut found);
+        one_vs_plural(&lowers[b], &lowers[a], sb, sa, b, a, &mut found);
+        if let (Some(va), Some(vb)) = (sev[a], sev[b]) {
+            if va.0 != vb.0 {
+                found.push(Found {
+                    slot: "severity".into(),
+                    a: (a, Span::new(sa.span.start + va.1, sa.span.start + va.2)),
+                    b: (b, Span::new(sb.span.start + vb.1, sb.span.start + vb.2)),
+                });
+            }
+        }
+    }
+    // Group by slot and value set.
+    let mut groups: BTreeMap<(String, Vec<String>), Inconsistency> = BTreeMap::new();
+    for f in found {
+        let mut vals = Vec::new();
+        for (i, span) in [f.a, f.b] {
+            let st = &stmts[i];
+            let Some(r) = results.get(st.doc) else {
+                continue;
+            };
+            vals.push(SlotValue {
+                value: r.0.slice(span).to_string(),
+                cite: Cite {
+                    doc: r.0.doc.id.clone(),
+                    span,
+                },
+                statement: Cite {
+                    doc: r.0.doc.id.clone(),
+                    span: st.span,
+                },
+                outlet: super::outlet(r),
+            });
+        }
+        let mut key_vals: Vec<String> = vals.iter().map(|v| v.value.to_ascii_lowercase()).collect();
+        key_vals.sort();
+        key_vals.dedup();
+        if key_vals.len() < 2 {
+            continue;
+        }
+        let e = groups
+            .entry((f.slot.clone(), key_vals))
+            .or_insert_with(|| Inconsistency {
+                slot: f.slot.clone(),
+                values: Vec::new(),
+            });
+        for v in vals {
+            if !e.values.iter().any(|o| o.cite == v.cite) {
+                e.values.push(v);
+            }
+        }
+    }
+    groups.into_values().collect()
+}
+
+/// The content words right around a span of a statement (one before, one after), stemmed:
+/// two values fill the same slot only when something around them matches ("injured three
+/// passengers" / "injured four passengers"), not "unreliable for three weeks" / "three days
+/// after".
+fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
+    let text = r.0.slice(st.span);
+    let rel = span.start.saturating_sub(st.span.start)..span.end.saturating_sub(st.span.start);
+    let before = text.get(..rel.start).unwrap_or_default();
+    let after = text.get(rel.end..).unwrap_or_default();
+    let mut out = BTreeSet::new();
+    out.extend(last_content(before));
+    out.extend(first_content(after));
+    out
+}
+
+fn last_content(text: &str) -> Option<String> {
+    let ws = words(text);
+    ws.iter()
+        .rev()
+        .map(|w| &text[w.start..w.end])
+        .find(|w| !concept_words(w).is_empty())
+        .map(stem_word)
+}
+
+fn first_content(text: &str) -> Option<String> {
+    let ws = words(text);
+    ws.iter()
+        .map(|w| &text[w.start..w.end])
+        .find(|w| !concept_words(w).is_empty())
+        .map(stem_word)
+}
+
+fn quantities(
+    ra: &Analysed,
+    rb: &Analysed,
+    sa: &Statement,
+    sb: &Statement,
+    a: usize,
+    b: usize,
+    out: &mut Vec<Found>,
+) {
+    for &qa in &sa.quantities {
+        let Some(qa) = ra.1.quantities.get(qa) else {
+            continue;
+        };
+        let na = norm_qty(qa);
+        for &qb in &sb.quantities {
+            let Some(qb) = rb.1.quantities.get(qb) else {
+                continue;
+            };
+            let nb = norm_qty(qb);
+            if na.kind != nb.kind || na.noun != nb.noun || na.vague || nb.vague {
+                continue;
+            }
+            let same_slot = na.kind == QuantityKind::Count
+                || !around(ra, sa, qa.span).is_disjoint(&around(rb, sb, qb.span));
+            if same_slot && !same_value(na.value, nb.value) {
+                let kind = format!("{:?}", na.kind).to_ascii_lowercase();
+                let slot = if na.noun.is_empty() {
+                    kind
+                } else {
+                    format!("{kind} of {}", na.noun)
+                };
+                out.push(Found {
+                    slot,
+                    a: (a, qa.span),
+                    b: (b, qb.span),
+                });
+            }
+        }
+    }
+}
+
+fn day_dates(r: &Analysed, st: &Statement) -> Vec<(String, Span)> {
+    r.1.dates
+        .iter()
+        .filter(|t| st.span.contains(t.span))
+        .filter_map(|t| {
+            let v = t.value.as_deref()?;
+            let b = v.as_bytes();
+            (v.len() == 10 && b.first().is_some_and(u8::is_ascii_digit) && b.get(4) == Some(&b'-'))
+                .then(|| (v.to_string(), t.span))
+        })
+        .collect()
+}
+
+fn dates(
+    ra: &Analysed,
+    rb: &Analysed,
+    sa: &Statement,
+    sb: &Statement,
+    a: usize,
+    b: usize,
+    out: &mut Vec<Found>,
+) {
+    let (da, db) = (day_dates(ra, sa), day_dates(rb, sb));
+    if da.len() != 1 || db.len() != 1 {
+        return;
+    }
+    let same_slot = !around(ra, sa, da[0].1).is_disjoint(&around(rb, sb, db[0].1));
+    if same_slot && da[0].0 != db[0].0 {
+        out.push(Found {
+            slot: "date".into(),
+            a: (a, da[0].1),
+            b: (b, db[0].1),
+        });
+    }
+}
+
+/// "one hand" in `ta` against "his hands" (the plural with no number) in `tb`.
+fn one_vs_plural(
+    ta: &str,
+    tb: &str,
+    sa: &Statement,
+    sb: &Statement,
+    a: usize,
+    b: usize,
+    out: &mut Vec<Found>,
+) {
+    let (la, lb) = (ta, tb);
+    if find_word(la, "one").is_none() {
+        return;
+    }
+    let wa = words(la);
+    for k in 0..wa.len().saturating_sub(1) {
+        if &la[wa[k].start..wa[k].end] != "one" {
+            continue;
+        }
+        let noun = &la[wa[k + 1].start..wa[k + 1].end];
+        if noun.len() < 3 || noun.ends_with('s') {
+            continue;
+        }
+        let plural = format!("{noun}s");
+        let Some(p) = find_word(lb, &plural) else {
+            continue;
+        };
+        let det = lb[..p].split_whitespace().last().unwrap_or_default();
+        if !matches!(det, "his" | "her" | "their" | "its" | "the" | "both") {
+            continue;
+        }
+        if find_word(lb, &format!("one {noun}")).is_some() {
+            continue;
+        }
+        let span_a = Span::new(sa.span.start + wa[k].start, sa.span.start + wa[k + 1].end);
+        let span_b = Span::new(sb.span.start + p, sb.span.start + p + plural.len());
+        out.push(Found {
+            slot: format!("number of {noun}"),
+            a: (a, span_a),
+            b: (b, span_b),
+        });
+    }
+}
+
+fn severity_in(lower: &str) -> Option<(u8, usize, usize)> {
+    SEVERITY
+        .iter()
+        .filter_map(|(p, lvl)| find_word(lower, p).map(|s| (*lvl, s, s + p.len())))
+        .max_by_key(|x| (x.0, x.2 - x.1))
+}

@@ -1,0 +1,342 @@
+//! Word lists the claim stages share: reporting cues, dispute cues, role and agency nouns,
+//! evidence nouns, opposite directions and evaluations, injury severities. General news English;
+//! nothing here names a particular story.
+
+/// Reporting verbs that introduce who a statement comes from ("X said", "X has denied").
+pub const SPEECH_CUES: &[&str] = &[
+    "said",
+    "says",
+    "told",
+    "tells",
+    "added",
+    "argued",
+    "alleged",
+    "alleges",
+    "claimed",
+    "claims",
+    "confirmed",
+    "stated",
+    "reported",
+    "announced",
+    "concluded",
+    "wrote",
+    "insisted",
+    "accused",
+    "defended",
+    "criticised",
+    "criticized",
+    "described",
+    "called",
+    "calls",
+    "disputed",
+    "denied",
+    "denies",
+    "challenged",
+    "rejected",
+    "contested",
+    "questioned",
+    "maintained",
+    "testified",
+];
+
+/// Words allowed between a speaker and the reporting verb ("has also said").
+pub const AUX: &[&str] = &[
+    "has",
+    "have",
+    "had",
+    "also",
+    "previously",
+    "later",
+    "repeatedly",
+    "then",
+    "again",
+    "publicly",
+    "firmly",
+    "strongly",
+];
+
+/// Sentence connectives that end a speaker phrase when walking back ("However, X said").
+pub const CONNECTIVES: &[&str] = &[
+    "however",
+    "but",
+    "and",
+    "meanwhile",
+    "still",
+    "yet",
+    "so",
+    "instead",
+    "moreover",
+    "also",
+];
+
+/// Dispute verbs. Present-tense forms that double as nouns ("questions", "disputes") are left
+/// out on purpose.
+pub const DISPUTE_CUES: &[&str] = &[
+    "disputed",
+    "disputing",
+    "denied",
+    "denies",
+    "denying",
+    "challenged",
+    "challenging",
+    "rejected",
+    "rejects",
+    "rejecting",
+    "contested",
+    "contesting",
+    "questioned",
+    "questioning",
+    "refuted",
+    "refuting",
+    "rebutted",
+];
+
+/// Nouns naming a claim someone else made ("disputed the claim that").
+pub const CLAIM_NOUNS: &[&str] = &[
+    "claim",
+    "claims",
+    "allegation",
+    "allegations",
+    "accusation",
+    "accusations",
+    "assertion",
+    "assertions",
+    "suggestion",
+    "suggestions",
+    "account",
+    "accounts",
+    "report",
+    "reports",
+    "version",
+    "narrative",
+    "notion",
+    "idea",
+    "characterization",
+    "characterisation",
+];
+
+/// Role nouns, longest first; the value is the normalised role.
+pub const ROLES: &[(&str, &str)] = &[
+    ("interim police chief", "interim police chief"),
+    ("attorney general", "attorney general"),
+    ("district attorney", "district attorney"),
+    ("chief executive", "chief executive"),
+    ("police chief", "police chief"),
+    ("spokesperson", "spokesperson"),
+    ("spokesman", "spokesperson"),
+    ("spokeswoman", "spokesperson"),
+    ("grandmother", "grandmother"),
+    ("grandfather", "grandfather"),
+    ("attorney", "attorney"),
+    ("lawyer", "attorney"),
+    ("mother", "mother"),
+    ("father", "father"),
+    ("sister", "sister"),
+    ("brother", "brother"),
+    ("daughter", "daughter"),
+    ("son", "son"),
+    ("wife", "wife"),
+    ("husband", "husband"),
+    ("governor", "governor"),
+    ("gov.", "governor"),
+    ("mayor", "mayor"),
+    ("president", "president"),
+    ("captain", "captain"),
+    ("capt.", "captain"),
+    ("sergeant", "sergeant"),
+    ("sgt.", "sergeant"),
+    ("sheriff", "sheriff"),
+    ("prosecutor", "prosecutor"),
+    ("judge", "judge"),
+    ("senator", "senator"),
+    ("officer", "officer"),
+    ("witness", "witness"),
+    ("friend", "friend"),
+    ("driver", "driver"),
+    ("employee", "employee"),
+    ("chairman", "chair"),
+    ("chairwoman", "chair"),
+    ("chair", "chair"),
+    ("director", "director"),
+    ("manager", "manager"),
+    ("commissioner", "commissioner"),
+    ("minister", "minister"),
+    ("secretary", "secretary"),
+    ("chief", "chief"),
+];
+
+/// Heads of organisation phrases: a source phrase with one of these and no personal name is
+/// an agency, not a person.
+pub const AGENCY_HEADS: &[&str] = &[
+    "office",
+    "department",
+    "agency",
+    "bureau",
+    "police",
+    "authorities",
+    "officials",
+    "investigators",
+    "report",
+    "records",
+    "court",
+    "patrol",
+    "board",
+    "company",
+    "union",
+    "ministry",
+    "government",
+    "prosecutors",
+    "hospital",
+    "service",
+    "commission",
+    "council",
+    "administration",
+    "state",
+    "agencies",
+    "guard",
+    "team",
+    "family",
+    "firm",
+    "corporation",
+    "university",
+    "school",
+    "coalition",
+    "committee",
+];
+
+/// Words marking a source phrase as a news outlet or "the media".
+pub const OUTLET_WORDS: &[&str] = &[
+    "ap",
+    "associated",
+    "press",
+    "reuters",
+    "news",
+    "times",
+    "post",
+    "journal",
+    "radio",
+    "outlets",
+    "outlet",
+    "media",
+    "newspaper",
+    "wire",
+    "courier",
+    "gazette",
+    "tribune",
+    "herald",
+    "cbs",
+    "abc",
+    "nbc",
+    "cnn",
+    "bbc",
+    "guardian",
+    "afp",
+];
+
+/// Nouns naming evidence; the value is the kind reported.
+pub const EVIDENCE: &[(&str, &str)] = &[
+    ("body camera", "footage"),
+    ("body-camera", "footage"),
+    ("bodycam", "footage"),
+    ("footage", "footage"),
+    ("video", "footage"),
+    ("videos", "footage"),
+    ("recording", "footage"),
+    ("surveillance", "footage"),
+    ("autopsy", "autopsy"),
+    ("image", "image"),
+    ("photo", "image"),
+    ("photos", "image"),
+    ("report", "report"),
+    ("records", "records"),
+    ("logs", "records"),
+    ("logged", "records"),
+    ("documents", "records"),
+    ("findings", "findings"),
+    ("investigation", "investigation"),
+    ("review", "investigation"),
+    ("probe", "investigation"),
+    ("inspected", "inspection"),
+    ("inspection", "inspection"),
+    ("test", "test"),
+    ("analysis", "analysis"),
+];
+
+/// Verbs by which evidence speaks ("the footage shows").
+pub const EVIDENCE_VERBS: &[&str] = &[
+    "show",
+    "shows",
+    "showed",
+    "found",
+    "concluded",
+    "reached",
+    "revealed",
+    "indicated",
+];
+
+/// Proposition words and the phrases that say the opposite ("toward" / "away from").
+pub const OPPOSITES: &[(&str, &[&str])] = &[
+    ("toward", &["away from"]),
+    (
+        "steal",
+        &["buying", "bought", "paid for", "paying for", "purchased"],
+    ),
+    ("arriv", &["left", "departed"]),
+    ("ignor", &["acted on", "responded to"]),
+];
+
+/// Approving and condemning evaluations of an act. A story whose sources use words from both
+/// sides carries an evaluation dispute.
+pub const APPROVE: &[&str] = &[
+    "justified",
+    "justifiable",
+    "lawful",
+    "reasonable",
+    "appropriate",
+    "proportionate",
+    "warranted",
+];
+
+/// See [`APPROVE`].
+pub const CONDEMN: &[&str] = &[
+    "excessive",
+    "unjustified",
+    "unlawful",
+    "unreasonable",
+    "inappropriate",
+    "disproportionate",
+    "unwarranted",
+    "reckless",
+];
+
+/// Injury severities, mildest first; the value is the severity level.
+pub const SEVERITY: &[(&str, u8)] = &[
+    ("minor injuries", 1),
+    ("slightly injured", 1),
+    ("hurt", 2),
+    ("injured", 2),
+    ("wounded", 2),
+    ("seriously injured", 3),
+    ("serious condition", 3),
+    ("seriously wounded", 3),
+    ("critically injured", 4),
+    ("critically wounded", 4),
+    ("critical condition", 4),
+    ("life-threatening", 4),
+];
+
+/// Negations that turn an assertion into its denial.
+pub const NEGATIONS: &[&str] = &[
+    "not", "never", "n't", "didn't", "wasn't", "weren't", "isn't",
+];
+
+/// Words that may start a new clause after ", and" / ", but" (a subject).
+pub const SUBJECT_STARTS: &[&str] = &[
+    "he", "she", "they", "it", "we", "i", "the", "his", "her", "their", "its", "this", "that",
+    "there", "officers", "police",
+];
+
+/// True when `w` (lower case) is in `list`.
+pub fn has(list: &[&str], w: &str) -> bool {
+    list.contains(&w)
+}

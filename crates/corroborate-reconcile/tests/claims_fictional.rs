@@ -1,0 +1,277 @@
+//! Claims on fictional articles: the example corpus (`examples/corpus`, a ferry grounding) and
+//! small stories written here, so the rules are shown to be generic.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use corroborate_core::document::{Known, Provenance, SourceFormat};
+use corroborate_core::load::{discover, load_file};
+use corroborate_core::{DocId, Document, PreparedDoc};
+use corroborate_reconcile::claims::disputes::DisputeKind;
+use corroborate_reconcile::claims::statements::{clauses, Voice};
+use corroborate_reconcile::claims::{self, ClaimsReport, Status};
+use corroborate_reconcile::{Analysed, Cite};
+use jiff::civil::date;
+
+fn analyse(doc: Document) -> Analysed {
+    let p = PreparedDoc::new(doc, date(2026, 12, 2));
+    let ex = corroborate_extract::extract(&p);
+    (p, ex)
+}
+
+fn corpus() -> Vec<Analysed> {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/corpus"
+    ));
+    let found = discover(&[dir], None, true);
+    assert_eq!(found.files.len(), 6);
+    found
+        .files
+        .iter()
+        .flat_map(|f| load_file(f).documents)
+        .map(analyse)
+        .collect()
+}
+
+fn article(outlet: &str, text: &str) -> Analysed {
+    let mut d = Document::new(
+        format!("{outlet}.txt"),
+        SourceFormat::Text,
+        text.to_string(),
+    );
+    d.meta.outlet = Some(Known {
+        value: outlet.to_string(),
+        provenance: Provenance::Manifest,
+    });
+    analyse(d)
+}
+
+fn text<'a>(docs: &'a [Analysed], c: &Cite) -> &'a str {
+    docs.iter()
+        .find(|d| d.0.doc.id == c.doc)
+        .map_or("", |d| d.0.slice(c.span))
+}
+
+fn build(docs: &[Analysed], lineages: &BTreeMap<DocId, String>) -> ClaimsReport {
+    let all: Vec<usize> = (0..docs.len()).collect();
+    claims::build(docs, &all, lineages)
+}
+
+fn doc_id(docs: &[Analysed], file: &str) -> DocId {
+    docs.iter()
+        .find(|d| d.0.doc.source.ends_with(file))
+        .map(|d| d.0.doc.id.clone())
+        .unwrap_or_else(|| panic!("{file}"))
+}
+
+#[test]
+fn company_and_union_dispute_has_both_sides() {
+    let docs = corpus();
+    let r = build(&docs, &BTreeMap::new());
+    // "The union has disputed that account": the account is the chief executive's.
+    let d = r
+        .disputes
+        .iter()
+        .find(|d| {
+            d.disputed_by
+                .iter()
+                .any(|p| p.source.name.contains("Union"))
+        })
+        .expect("the union's dispute");
+    assert_eq!(d.kind, DisputeKind::Explicit);
+    assert!(d
+        .asserted_by
+        .iter()
+        .any(|p| p.source.name == "Dana Whitcombe"
+            && p.source.role.as_deref() == Some("chief executive")));
+    assert!(d
+        .disputed_by
+        .iter()
+        .all(|p| p.source.voice == Voice::Agency));
+    let outlets: BTreeSet<&String> = d.disputed_by.iter().map(|p| &p.outlet).collect();
+    assert!(outlets.len() >= 2);
+    // The radar inspection is the company's evidence.
+    assert!(d.evidence_for.iter().any(|e| e.kind == "inspection"));
+    // "rejected the union's claim": the claim is the union president's.
+    let rejected = r
+        .disputes
+        .iter()
+        .find(|d| {
+            d.disputed_by
+                .iter()
+                .any(|p| text(&docs, &p.statement).contains("rejected"))
+        })
+        .expect("the company's rejection");
+    assert!(rejected
+        .asserted_by
+        .iter()
+        .any(|p| p.source.name == "Luis Okafor" && p.source.role.as_deref() == Some("president")));
+    for c in &rejected.claims {
+        assert_eq!(r.claims[*c].status, Status::Contested);
+    }
+}
+
+#[test]
+fn three_against_four_injured() {
+    let docs = corpus();
+    let r = build(&docs, &BTreeMap::new());
+    let i = r
+        .inconsistencies
+        .iter()
+        .find(|i| i.slot == "count of passenger")
+        .expect("count of injured passengers differs");
+    let values: BTreeSet<String> = i.values.iter().map(|v| v.value.to_lowercase()).collect();
+    assert!(values.iter().any(|v| v.contains("three")));
+    assert!(values.iter().any(|v| v.contains("four")));
+    assert!(i.values.iter().any(|v| v.outlet == "Harlow Gazette"));
+}
+
+#[test]
+fn a_reprint_counts_with_its_original() {
+    let docs = corpus();
+    // The Tri-County Courier runs Coastal Wire's story.
+    let lineages: BTreeMap<DocId, String> = [
+        (doc_id(&docs, "01-coastal-wire.txt"), "coastal".to_string()),
+        (
+            doc_id(&docs, "02-tri-county-courier.txt"),
+            "coastal".to_string(),
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let r = build(&docs, &lineages);
+    let both = r
+        .claims
+        .iter()
+        .find(|c| c.outlets == ["Coastal Wire", "Tri-County Courier"])
+        .expect("a claim only the wire and its reprint carry");
+    assert_eq!(both.independent_sources, 1);
+    assert_eq!(both.mentions.len(), 2);
+    let wire = r
+        .unique
+        .iter()
+        .find(|u| u.outlet == "Coastal Wire")
+        .unwrap();
+    let courier = r
+        .unique
+        .iter()
+        .find(|u| u.outlet == "Tri-County Courier")
+        .unwrap();
+    assert!(wire.claims.contains(&both.id) && courier.claims.contains(&both.id));
+}
+
+#[test]
+fn paraphrases_align_and_units_agree() {
+    let a = article(
+        "Lakeside Post",
+        "Dam inspectors halt work\n\nFive engineers approached the spillway with lamps lit. \
+         The reservoir lies about 40 miles (65 kilometers) north of Brindle.",
+    );
+    let b = article(
+        "Valley Courier",
+        "Work halted at dam\n\nFive engineers approach the damaged spillway with lamps lit, \
+         officials said. The reservoir is about 65 km north of Brindle.",
+    );
+    let docs = vec![a, b];
+    let r = build(&docs, &BTreeMap::new());
+    let engineers = r
+        .claims
+        .iter()
+        .find(|c| text(&docs, &c.text).contains("engineers"))
+        .unwrap();
+    assert_eq!(engineers.independent_sources, 2);
+    assert_eq!(engineers.status, Status::Agreed);
+    // One outlet's own voice, the other's officials.
+    let voices: BTreeSet<Voice> = engineers
+        .mentions
+        .iter()
+        .map(|m| m.attributed_to.voice)
+        .collect();
+    assert!(voices.contains(&Voice::Outlet) && voices.contains(&Voice::Agency));
+    assert!(r.inconsistencies.is_empty(), "40 miles is 65 km");
+}
+
+#[test]
+fn denials_evaluations_and_severity() {
+    let a = article(
+        "Northern Ledger",
+        "Council defends eviction\n\nThe housing board said the eviction of the Varga family \
+         was lawful. Board chair Irma Kessel said the tenant had stopped paying rent in March. \
+         One neighbour was critically injured during the eviction, police said.",
+    );
+    let b = article(
+        "Harbor Voice",
+        "Family fights eviction\n\nThe family's lawyer, Tomas Reyes, called the eviction \
+         excessive. Reyes has denied that the tenant stopped paying rent in March, saying bank \
+         records show every payment. One neighbour was wounded during the eviction, police said.",
+    );
+    let docs = vec![a, b];
+    let r = build(&docs, &BTreeMap::new());
+    // Explicit denial, linked to the board chair's assertion in the other article.
+    let d = r
+        .disputes
+        .iter()
+        .find(|d| d.kind == DisputeKind::Explicit)
+        .expect("the denial");
+    assert!(d.asserted_by.iter().any(|p| p.source.name == "Irma Kessel"));
+    assert!(d
+        .disputed_by
+        .iter()
+        .any(|p| p.source.name == "Tomas Reyes" && p.source.role.as_deref() == Some("attorney")));
+    assert!(d.evidence_against.iter().any(|e| e.kind == "records"));
+    // Evaluation: lawful against excessive.
+    let e = r
+        .disputes
+        .iter()
+        .find(|d| d.kind == DisputeKind::Evaluation)
+        .expect("lawful against excessive");
+    assert!(e
+        .asserted_by
+        .iter()
+        .any(|p| p.source.voice == Voice::Agency));
+    assert!(e
+        .disputed_by
+        .iter()
+        .any(|p| p.source.name.contains("Reyes")));
+    // Severity differs between outlets.
+    let s = r
+        .inconsistencies
+        .iter()
+        .find(|i| i.slot == "severity")
+        .expect("critically injured against wounded");
+    let outlets: BTreeSet<&String> = s.values.iter().map(|v| &v.outlet).collect();
+    assert_eq!(outlets.len(), 2);
+}
+
+#[test]
+fn compound_sentences_split_only_at_a_new_subject() {
+    let s = "The car stopped at the gate, and the driver ran toward the river.";
+    let c = clauses(s);
+    assert_eq!(c.len(), 2);
+    assert_eq!(&s[c[1].0..c[1].1], "the driver ran toward the river.");
+    // A list of objects is not split.
+    assert_eq!(
+        clauses("They sold apples, and pears and plums at the market.").len(),
+        1
+    );
+    // Nor a quotation.
+    assert_eq!(
+        clauses("\"We waited for hours, and nobody came to help us,\" she said.").len(),
+        1
+    );
+}
+
+#[test]
+fn no_input_panics() {
+    for t in [
+        "",
+        "\n\n",
+        "Headline\n\n, and ; but , disputing that",
+        "Headline\n\nX has denied that. He disputed the claim that “ ” said according to",
+        "Headline\n\nÉlise Ünal, the mayor, said. İstanbul’s governor disputed that İ was.",
+    ] {
+        let docs = vec![article("A", t), article("B", t)];
+        let _ = build(&docs, &BTreeMap::new());
+    }
+}
