@@ -82,27 +82,27 @@ static ONE_SOURCE: LazyLock<Regex> = LazyLock::new(|| compile(&source()));
 
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)\b",
+        r"(?-u:\b)(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)(?-u:\b)",
         source_list()
     ))
 });
 
 static ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"\b(?P<verb>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,;:\n]{2,100}?)(?:,|;|:|\.[ \t]*$|\.[ \t]|[ \t]*$)",
+        r"(?-u:\b)(?P<verb>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,;:\n]{2,100}?)(?:,|;|:|\.[ \t]*$|\.[ \t]|[ \t]*$)",
     )
 });
 
 static TO_OUTLET: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<verb>told|tells|confirmed[ \t]+to|said[ \t]+to|explained[ \t]+to|wrote[ \t]+to|speaking[ \t]+to|spoke[ \t]+to|(?:in[ \t]+)?an?[ \t]+(?:interview|statement)[ \t]+(?:with|to))[ \t]+(?P<src>{}|the[ \t]+(?:outlet|newspaper|paper|station|network|broadcaster|news[ \t]+agency|agency|publication|magazine|website))\b",
+        r"(?-u:\b)(?P<verb>told|tells|confirmed[ \t]+to|said[ \t]+to|explained[ \t]+to|wrote[ \t]+to|speaking[ \t]+to|spoke[ \t]+to|(?:in[ \t]+)?an?[ \t]+(?:interview|statement)[ \t]+(?:with|to))[ \t]+(?P<src>{}|the[ \t]+(?:outlet|newspaper|paper|station|network|broadcaster|news[ \t]+agency|agency|publication|magazine|website))(?-u:\b)",
         source_list()
     ))
 });
 
 static BY: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
+        r"(?-u:\b)(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
         source()
     ))
 });

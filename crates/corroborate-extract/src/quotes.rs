@@ -76,7 +76,9 @@ pub struct Quote {
     pub speaker_mention_kind: Option<SpeakerMentionKind>,
     /// The speaker's canonical name ("Martin Zummach" for "Zummach said"): the entity's name
     /// when resolved, else the fullest name the article gives for the mention. `None` when
-    /// unattributed or when the mention names no one (a group, an unknown role).
+    /// unattributed or when the mention names no one (a group, an unknown role). Serialised as
+    /// `speaker_canonical` (the report's `speaker_name` is the entity's name only).
+    #[serde(rename = "speaker_canonical")]
     pub speaker_name: Option<String>,
     /// True when the speaker was not named at this quote but carried over from the quote
     /// before it (same paragraph) or the piece it continues.

@@ -22,7 +22,7 @@ fn compile(p: &str) -> Regex {
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
@@ -30,7 +30,7 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// `SUBJECT (, apposition,) CUE` at the start of a sentence (after an optional intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b",
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern()
     ))
 });

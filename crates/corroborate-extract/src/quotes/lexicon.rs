@@ -69,8 +69,8 @@ pub(crate) fn subject_pattern() -> String {
     let role = format!(
         r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:{LOWER}[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
-    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)\b";
-    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)\b";
+    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)(?-u:\b)";
+    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
     format!(
         r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
@@ -87,7 +87,7 @@ fn compile(pattern: &str) -> Regex {
 /// "…," SUBJECT (aux) CUE — a cue after the quote.
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})\b",
+        r"^[ \t]*,?[ \t]*{}[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
         subject_pattern()
     ))
 });
@@ -111,7 +111,7 @@ pub(crate) static AFTER_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
 /// According to SUBJECT, … (anywhere before the quote).
 pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<cue>[Aa]ccording[ \t]+to)[ \t]+{}",
+        r"(?-u:\b)(?P<cue>[Aa]ccording[ \t]+to)[ \t]+{}",
         subject_pattern()
     ))
 });
@@ -119,30 +119,30 @@ pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
 pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b{}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
+        r"(?-u:\b){}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
         subject_pattern()
     ))
 });
 
 /// Any subject phrase (used to find a main clause's subject).
 pub(crate) static SUBJ_ANY: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"\b{}", subject_pattern())));
+    LazyLock::new(|| compile(&format!(r"(?-u:\b){}", subject_pattern())));
 
 /// A cue verb anywhere (any case: "Asked about …").
 pub(crate) static CUE: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"(?i)\b(?:{CUE_VERBS})\b")));
+    LazyLock::new(|| compile(&format!(r"(?i)(?-u:\b)(?:{CUE_VERBS})(?-u:\b)")));
 
 /// A possessive speech noun: "Fitch’s announcement (…) that".
 pub(crate) static POSS_SPEECH: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<name>{})['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}?(?P<cue>announcement|statement|remarks|comments|claim|assertion|testimony|post|letter|ruling|words|message)\b",
+        r"(?-u:\b)(?P<name>{})['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}?(?P<cue>announcement|statement|remarks|comments|claim|assertion|testimony|post|letter|ruling|words|message)(?-u:\b)",
         name_pattern()
     ))
 });
 
 /// A capitalised name sequence (for the per-document name table).
 pub(crate) static NAME_SEQ: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"\b{}", name_pattern())));
+    LazyLock::new(|| compile(&format!(r"(?-u:\b){}", name_pattern())));
 
 /// Apposition after a name: ", an attorney for …", ", Kohen's maternal grandmother".
 pub(crate) static APPOSITION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
