@@ -132,7 +132,11 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
         );
         let st = s.text(text);
         let mut found: Vec<Attribution> = Vec::new();
-        for c in REPORTED.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| REPORTED.is_match(st))
+            .into_iter()
+            .flat_map(|st| REPORTED.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + src.start(), s.start + verb.end());
                 push_list(
@@ -146,7 +150,11 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                 );
             }
         }
-        for c in TO_OUTLET.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| TO_OUTLET.is_match(st))
+            .into_iter()
+            .flat_map(|st| TO_OUTLET.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + verb.start(), s.start + src.end());
                 push_list(
@@ -160,13 +168,21 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                 );
             }
         }
-        for c in BY.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| BY.is_match(st))
+            .into_iter()
+            .flat_map(|st| BY.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + verb.start(), s.start + src.end());
                 push_list(text, s, phrase, src, AttributionKind::By, true, &mut found);
             }
         }
-        for c in ACCORDING.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| ACCORDING.is_match(st))
+            .into_iter()
+            .flat_map(|st| ACCORDING.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let src_span = trim(text, Span::new(s.start + src.start(), s.start + src.end()));
                 let src_text = src_span.text(text);

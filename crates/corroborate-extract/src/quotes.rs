@@ -231,15 +231,19 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
         .find_iter(prefix)
         .filter(|m| !inside_quote(raws, offset + m.start()))
         .last();
-    let poss = POSS_SPEECH
-        .captures_iter(prefix)
+    let poss = Some(prefix)
+        .filter(|p| POSS_SPEECH.is_match(p))
+        .into_iter()
+        .flat_map(|p| POSS_SPEECH.captures_iter(p))
         .filter(|c| {
             c.get(0)
                 .is_some_and(|m| !inside_quote(raws, offset + m.start()))
         })
         .last();
-    let according = ACCORDING_BEFORE
-        .captures_iter(prefix)
+    let according = Some(prefix)
+        .filter(|p| p.contains("ccording"))
+        .into_iter()
+        .flat_map(|p| ACCORDING_BEFORE.captures_iter(p))
         .filter(|c| {
             c.get(0)
                 .is_some_and(|m| !inside_quote(raws, offset + m.start()))
@@ -277,9 +281,10 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
     let m = verb?;
     let cue = Span::new(offset + m.start(), offset + m.end());
     let sub = &prefix[..m.start()];
-    if let Some(c) = SUBJ_AT_END.captures(sub) {
+    let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
+    if let Some(c) = SUBJ_AT_END.captures(&sub[tail_start..]) {
         return Some(Found {
-            mention: mention_of(&c, offset),
+            mention: mention_of(&c, offset + tail_start),
             cue,
         });
     }

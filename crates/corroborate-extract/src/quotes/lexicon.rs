@@ -50,7 +50,7 @@ const TITLE_ABBR: &str =
 
 /// One capitalised word, a title abbreviation or an initial.
 fn capword() -> String {
-    format!(r"(?:{TITLE_ABBR}|\p{{Lu}}\.|\p{{Lu}}[\p{{L}}\p{{M}}’'\-]*)")
+    format!(r"(?:{TITLE_ABBR}|{UPPER}\.|{UPPER}{WORD}*)")
 }
 
 /// A capitalised name sequence, allowing lower-case connectors ("Department of Public Safety").
@@ -59,13 +59,20 @@ pub(crate) fn name_pattern() -> String {
     format!(r"{cw}(?:[ \t]+(?:(?:of|for|the|de|van|von|da|del|la|le|du|bin|al)[ \t]+){{0,2}}{cw})*")
 }
 
-const LOWER: &str = r"\p{Ll}[\p{L}\p{M}’'\-]*";
+/// An upper-case letter (ASCII or Latin-1/Latin Extended; compact automata keep the regexes fast).
+const UPPER: &str = r"[A-Z\x{C0}-\x{DE}]";
+/// A letter, combining mark, apostrophe or hyphen inside a word.
+const WORD: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]";
+/// As [`WORD`], without apostrophes (so that a possessive "’s" stays separate).
+const WORD_NO_APOS: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}\-]";
+/// A lower-case word.
+pub(crate) const LOWER: &str = r"[a-z\x{DF}-\x{24F}][A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]*";
 
 /// The subject of a cue clause, with one named group per kind of mention.
 pub(crate) fn subject_pattern() -> String {
     let name = name_pattern();
     let cw = capword();
-    let poss = format!(r"\p{{Lu}}[\p{{L}}\p{{M}}\-]*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
+    let poss = format!(r"{UPPER}{WORD_NO_APOS}*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
     let role = format!(
         r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:{LOWER}[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
@@ -147,7 +154,7 @@ pub(crate) static NAME_SEQ: LazyLock<Regex> =
 /// Apposition after a name: ", an attorney for …", ", Kohen's maternal grandmother".
 pub(crate) static APPOSITION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^,[ \t]+(?:an?|the|his|her|their|\p{{Lu}}[\p{{L}}\-]*['’]s)[ \t]+(?P<np>(?:{LOWER}[ \t]+){{0,3}}{LOWER})"
+        r"^,[ \t]+(?:an?|the|his|her|their|{UPPER}{WORD_NO_APOS}*['’]s)[ \t]+(?P<np>(?:{LOWER}[ \t]+){{0,3}}{LOWER})"
     ))
 });
 
