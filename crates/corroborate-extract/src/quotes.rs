@@ -164,6 +164,7 @@ fn mention_of(c: &regex::Captures<'_>, offset: usize) -> Option<(Span, SpeakerMe
         ("poss", SpeakerMentionKind::Role),
         ("role", SpeakerMentionKind::Role),
         ("pron", SpeakerMentionKind::Pronoun),
+        ("pname", SpeakerMentionKind::Name),
         ("group", SpeakerMentionKind::Group),
         ("name", SpeakerMentionKind::Name),
     ];

@@ -79,7 +79,7 @@ pub(crate) fn subject_pattern() -> String {
     let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)(?-u:\b)";
     let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
     format!(
-        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
+        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
 }
 
@@ -94,7 +94,7 @@ fn compile(pattern: &str) -> Regex {
 /// "…," SUBJECT (aux) CUE — a cue after the quote.
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
+        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
         subject_pattern()
     ))
 });
@@ -126,14 +126,14 @@ pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
 pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"(?-u:\b){}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
+        r"(?:^|[ \t\n(\[—–-]){}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
         subject_pattern()
     ))
 });
 
 /// Any subject phrase (used to find a main clause's subject).
 pub(crate) static SUBJ_ANY: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"(?-u:\b){}", subject_pattern())));
+    LazyLock::new(|| compile(&format!(r"(?:^|[ \t\n(\[—–-]){}", subject_pattern())));
 
 /// A cue verb anywhere (any case: "Asked about …").
 pub(crate) static CUE: LazyLock<Regex> =
@@ -409,7 +409,7 @@ mod tests {
     #[test]
     fn subject_at_end_skips_premodifier() {
         let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
-        let c = c.and_then(|c| c.name("name").map(|m| m.as_str()));
-        assert_eq!(c, Some("Martin Zummach"));
+        let c = c.and_then(|c| c.name("pname").map(|m| m.as_str()));
+        assert_eq!(c, Some("attorney Martin Zummach"));
     }
 }
