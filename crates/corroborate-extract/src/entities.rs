@@ -535,7 +535,9 @@ impl<'a> Ctx<'a> {
             }
             return self.mid_caps.contains(w) || self.mid_caps_lower.contains(lower);
         }
-        if lexicon::stopword(lower) {
+        // An acronym in normal text is a name even when it spells a stop word ("US").
+        let acronym = w.len() >= 2 && !w.chars().any(char::is_lowercase);
+        if lexicon::stopword(lower) && !(acronym && lexicon::place(w).is_some()) {
             // Mid-sentence "The" may open an organisation ("The Associated Press").
             return !p.start && (lower == "the") && next_nameish;
         }
@@ -980,7 +982,9 @@ fn analyze_run(
     nominals: &mut Vec<Nominal>,
     org_spans: &mut Vec<(Span, EntityKind, String)>,
 ) {
-    while a < b && lexicon::stopword(cx.lw(a)) {
+    let acronym_place =
+        |k: usize| !cx.w(k).chars().any(char::is_lowercase) && lexicon::place(cx.w(k)).is_some();
+    while a < b && lexicon::stopword(cx.lw(a)) && !acronym_place(a) {
         a += 1;
     }
     if a >= b {
