@@ -803,8 +803,29 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     // 9. Gender from pronouns that follow a lone person in a sentence, then pronoun mentions.
     pronoun_gender(&cx, &mut out);
     let mut extra = Vec::new();
+    // Inside a quotation "she" is the speaker's word, not the narrator's: skip pronouns
+    // between quote marks (straight marks toggle; the state resets at each line break).
+    let mut quoted = false;
+    let mut prev_end = 0;
     for (i, p) in cx.ps.iter().enumerate() {
-        if p.kind != PieceKind::Word {
+        if cx
+            .text
+            .get(prev_end..p.span.start)
+            .is_some_and(|g| g.contains('\n'))
+        {
+            quoted = false;
+        }
+        prev_end = p.span.end;
+        if p.kind == PieceKind::Punct {
+            match cx.w(i) {
+                "\"" => quoted = !quoted,
+                "\u{201c}" => quoted = true,
+                "\u{201d}" => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        if p.kind != PieceKind::Word || quoted {
             continue;
         }
         let cls = pronoun_class(cx.w(i));

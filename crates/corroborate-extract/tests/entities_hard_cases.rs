@@ -170,7 +170,8 @@ fn roles_from_titles_possessives_and_appositions() {
 
 const PRONOUNS: &str = "Bakery reopens after fire\n\n\
 Ruth Okafor reopened her bakery on Friday. She said the insurer paid late. \
-Her neighbour, Mr. Tobias Lindqvist, helped. He said he had known her for years.";
+Her neighbour, Mr. Tobias Lindqvist, helped. He said he had known her for years. \
+\"She is never late,\" he added.";
 
 #[test]
 fn pronouns_resolve_to_compatible_antecedents() {
@@ -198,6 +199,10 @@ fn pronouns_resolve_to_compatible_antecedents() {
         .mentions
         .iter()
         .any(|m| m.kind == MentionKind::Pronoun && m.entity == ruth));
+    // A pronoun inside a quotation is not made a mention (it is the speaker's word).
+    let quoted = find(PRONOUNS, "She is", 0);
+    let quoted = Span::new(quoted.start, quoted.start + 3);
+    assert!(a.mentions.iter().all(|m| m.span != quoted));
 }
 
 const SURNAME_FIRST: &str = "Inquiry opens\n\n\
