@@ -278,7 +278,20 @@ fn bad_input_never_panics_and_stays_fast() {
     let quotes = "\u{201d}\"'\u{2019}s ''Foster's\" \u{201c}".repeat(5_000);
     let apostrophes = "'s's's ' s'' Mr. . . Gov. Sgt".repeat(5_000);
     let mixed = "Ann Lee's mother, Mary Lee, said she, his, her, their, it. ".repeat(2_000);
+    // Name-dense text: many people sharing surnames, role nouns and pronouns everywhere.
+    let names: String = (0..3_000)
+        .map(|i| {
+            format!(
+                "Officer Anna Berg{} said the mayor of Town{} and Carl Berg{} met. Berg{} left; she said so. ",
+                i % 50,
+                i % 7,
+                i % 50,
+                i % 50
+            )
+        })
+        .collect();
     for text in [
+        names,
         long_sentence,
         no_punct,
         caps,
