@@ -1107,7 +1107,13 @@ fn analyze_run(
     } else if lexicon::place(cx.w(a)).is_some() {
         Some(EntityKind::Organization)
     } else if (a..b).any(|k| cx.lower_seen.contains(cx.lw(k))) && !speech_after {
-        return;
+        // Some word is also used in lower case: not a person's name. Capitalised on purpose
+        // mid-sentence ("Apple Computer") it names an organisation or product; at a sentence
+        // start the capitals may be the sentence's own.
+        if cx.ps[a].start {
+            return;
+        }
+        Some(EntityKind::Organization)
     } else {
         Some(EntityKind::Person)
     };
