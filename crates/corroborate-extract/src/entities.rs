@@ -1381,6 +1381,29 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
     // Vellesiya Wiley", "interim police chief Angelica Maze".
     let comma = cx.is_punct(before.wrapping_sub(1), ",");
     let end = if comma { before - 1 } else { before };
+    // "the mayor of Harbor City, Ines Moreau": a role with its "of" set off before the name.
+    if comma {
+        if let Some(p) = cand_ending_at(cands, end) {
+            let of = &cands[p];
+            if of.kind != Some(EntityKind::Person) && of.a >= 1 && cx.lw(of.a - 1) == "of" {
+                if let Some((rs, head)) = role_phrase_before(cx, of.a - 1) {
+                    let (role, normalized) = role_text(cx, rs, of.a - 1, head);
+                    let start = if rs >= 1 && cx.lw(rs - 1) == "the" {
+                        rs - 1
+                    } else {
+                        rs
+                    };
+                    out.push(RoleDraft {
+                        holder: ci,
+                        role,
+                        normalized,
+                        of_span: Some(cx.span(of.a, of.b)),
+                        evidence: Span::new(cx.span(start, rs + 1).start, name_span.end),
+                    });
+                }
+            }
+        }
+    }
     if let Some((rs, head)) = role_phrase_before(cx, end) {
         let poss = rs > 0 && cx.is_poss(rs - 1);
         let pron = rs > 0 && matches!(cx.lw(rs - 1), "his" | "her" | "their");
@@ -1926,6 +1949,26 @@ mod tests {
     fn prep(text: &str) -> PreparedDoc {
         let doc = Document::new("t.txt", SourceFormat::Text, text.to_string());
         PreparedDoc::new(doc, jiff::civil::date(2026, 1, 1))
+    }
+
+    #[test]
+    fn gazetteers_load_with_their_kinds() {
+        assert_eq!(lexicon::place("Miss."), Some(PlaceKind::State));
+        assert_eq!(lexicon::place("Tennessee"), Some(PlaceKind::State));
+        assert_eq!(lexicon::place("France"), Some(PlaceKind::Country));
+        assert!(lexicon::place("Memphis").is_some());
+        assert_eq!(lexicon::first_name("Mary"), Some(Some(Gender::Female)));
+        assert_eq!(lexicon::first_name("James"), Some(Some(Gender::Male)));
+        assert!(lexicon::first_name("Xqzzy").is_none());
+        assert!(lexicon::org_head("Department") && !lexicon::org_head("Street"));
+        assert!(lexicon::place_head("Street"));
+        let gov = lexicon::title("gov.").expect("gov.");
+        assert_eq!((gov.role, gov.class), (Some("governor"), "governor"));
+        assert_eq!(
+            lexicon::title("lawyer").and_then(|t| t.role),
+            Some("attorney")
+        );
+        assert!(lexicon::stopword("when") && !lexicon::stopword("senatobia"));
     }
 
     #[test]

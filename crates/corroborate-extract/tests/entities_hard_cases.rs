@@ -314,3 +314,34 @@ fn bad_input_never_panics_and_stays_fast() {
         );
     }
 }
+
+const TITLE_CASE: &str = "Harbor Mayor Quits After Audit Finds Missing Funds\n\n\
+The mayor of Harbor City, Ines Moreau, resigned on Monday. Auditors said the funds were missing. \
+Moreau said she would repay the city.";
+
+#[test]
+fn title_case_headline_makes_no_junk() {
+    let a = entities::extract(&prep(TITLE_CASE));
+    for junk in [
+        "Quits",
+        "Audit",
+        "Finds",
+        "Missing Funds",
+        "Harbor Mayor",
+        "Auditors",
+    ] {
+        assert!(
+            a.entities.iter().all(|e| !e.name.contains(junk)),
+            "junk {junk:?} in {:#?}",
+            names(&a)
+        );
+    }
+    let ines = entity_named(&a, "Ines Moreau");
+    let mayor = a.entities[ines]
+        .roles
+        .iter()
+        .find(|r| r.normalized == "mayor")
+        .expect("mayor role from the apposition");
+    assert_eq!(mayor.of_text.as_deref(), Some("Harbor City"));
+    assert_eq!(entity_at(&a, find(TITLE_CASE, "Moreau", 1)), Some(ines));
+}
