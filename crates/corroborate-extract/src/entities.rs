@@ -1828,6 +1828,7 @@ fn finish(cx: &Ctx, drafts: Vec<Draft>, mentions: Vec<Mention>) -> EntityAnalysi
         let d = &drafts[old];
         let me = remap[old];
         let mut roles: Vec<Role> = Vec::new();
+        let mut seen = HashSet::new();
         for r in &d.roles {
             let of_text = r.of_span.map(|s| s.text(cx.text).to_string());
             let role = Role {
@@ -1850,11 +1851,14 @@ fn finish(cx: &Ctx, drafts: Vec<Draft>, mentions: Vec<Mention>) -> EntityAnalysi
             } else {
                 role
             };
-            if !roles.iter().any(|x| {
-                x.normalized == role.normalized
-                    && x.of_entity == role.of_entity
-                    && x.evidence == role.evidence
-            }) {
+            // The same role stated again (same words, same "of") keeps its first evidence:
+            // a long article repeating "Mayor Ada Brook" gives one role, not thousands.
+            let key = (
+                role.role.clone(),
+                role.of_entity,
+                role.of_text.as_deref().map(str::to_lowercase),
+            );
+            if seen.insert(key) {
                 roles.push(role);
             }
         }

@@ -345,3 +345,25 @@ fn title_case_headline_makes_no_junk() {
     assert_eq!(mayor.of_text.as_deref(), Some("Harbor City"));
     assert_eq!(entity_at(&a, find(TITLE_CASE, "Moreau", 1)), Some(ines));
 }
+
+#[test]
+fn repeated_roles_stay_one_and_time_grows_linearly() {
+    let unit = "Mayor Ada Brook said the budget is balanced. The mayor left. Brook smiled.\n\n";
+    let time = |n: usize| {
+        let doc = prep(&unit.repeat(n));
+        let t0 = std::time::Instant::now();
+        let a = entities::extract(&doc);
+        let secs = t0.elapsed().as_secs_f64();
+        let ada = entity_named(&a, "Ada Brook");
+        assert_eq!(a.entities[ada].roles.len(), 1, "one role, stated {n} times");
+        assert!(a.entities[ada].mentions.len() >= 3 * n);
+        secs
+    };
+    let small = time(1_000);
+    let big = time(8_000);
+    // Eight times the text: allow a generous factor for a loaded machine, far below 64.
+    assert!(
+        big < small * 24.0 + 0.5,
+        "8x text took {big:.3}s vs {small:.3}s"
+    );
+}
