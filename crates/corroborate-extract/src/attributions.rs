@@ -82,27 +82,27 @@ static ONE_SOURCE: LazyLock<Regex> = LazyLock::new(|| compile(&source()));
 
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)\b",
+        r"(?-u:\b)(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)(?-u:\b)",
         source_list()
     ))
 });
 
 static ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
     compile(
-        r"\b(?P<verb>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,;:\n]{2,100}?)(?:,|;|:|\.[ \t]*$|\.[ \t]|[ \t]*$)",
+        r"(?-u:\b)(?P<verb>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,;:\n]{2,100}?)(?:,|;|:|\.[ \t]*$|\.[ \t]|[ \t]*$)",
     )
 });
 
 static TO_OUTLET: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<verb>told|tells|confirmed[ \t]+to|said[ \t]+to|explained[ \t]+to|wrote[ \t]+to|speaking[ \t]+to|spoke[ \t]+to|(?:in[ \t]+)?an?[ \t]+(?:interview|statement)[ \t]+(?:with|to))[ \t]+(?P<src>{}|the[ \t]+(?:outlet|newspaper|paper|station|network|broadcaster|news[ \t]+agency|agency|publication|magazine|website))\b",
+        r"(?-u:\b)(?P<verb>told|tells|confirmed[ \t]+to|said[ \t]+to|explained[ \t]+to|wrote[ \t]+to|speaking[ \t]+to|spoke[ \t]+to|(?:in[ \t]+)?an?[ \t]+(?:interview|statement)[ \t]+(?:with|to))[ \t]+(?P<src>{}|the[ \t]+(?:outlet|newspaper|paper|station|network|broadcaster|news[ \t]+agency|agency|publication|magazine|website))(?-u:\b)",
         source_list()
     ))
 });
 
 static BY: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
+        r"(?-u:\b)(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
         source()
     ))
 });
@@ -132,7 +132,11 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
         );
         let st = s.text(text);
         let mut found: Vec<Attribution> = Vec::new();
-        for c in REPORTED.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| REPORTED.is_match(st))
+            .into_iter()
+            .flat_map(|st| REPORTED.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + src.start(), s.start + verb.end());
                 push_list(
@@ -146,7 +150,11 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                 );
             }
         }
-        for c in TO_OUTLET.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| TO_OUTLET.is_match(st))
+            .into_iter()
+            .flat_map(|st| TO_OUTLET.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + verb.start(), s.start + src.end());
                 push_list(
@@ -160,13 +168,21 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                 );
             }
         }
-        for c in BY.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| BY.is_match(st))
+            .into_iter()
+            .flat_map(|st| BY.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let phrase = Span::new(s.start + verb.start(), s.start + src.end());
                 push_list(text, s, phrase, src, AttributionKind::By, true, &mut found);
             }
         }
-        for c in ACCORDING.captures_iter(st) {
+        for c in Some(st)
+            .filter(|st| ACCORDING.is_match(st))
+            .into_iter()
+            .flat_map(|st| ACCORDING.captures_iter(st))
+        {
             if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
                 let src_span = trim(text, Span::new(s.start + src.start(), s.start + src.end()));
                 let src_text = src_span.text(text);

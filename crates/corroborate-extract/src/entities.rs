@@ -22,6 +22,7 @@
 mod lexicon;
 mod pieces;
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
@@ -150,14 +151,25 @@ enum PronounClass {
 }
 
 fn pronoun_class(w: &str) -> Option<PronounClass> {
-    match w.to_lowercase().as_str() {
-        "he" | "him" | "his" | "himself" => Some(PronounClass::Male),
-        "she" | "her" | "hers" | "herself" => Some(PronounClass::Female),
-        "they" | "them" | "their" | "theirs" | "themselves" => Some(PronounClass::Plural),
-        "it" | "its" | "itself" => Some(PronounClass::Neuter),
+    if w.len() > 10 {
+        return None;
+    }
+    let mut buf = [0u8; 10];
+    let b = w.as_bytes();
+    for (d, c) in buf.iter_mut().zip(b) {
+        *d = c.to_ascii_lowercase();
+    }
+    match buf.get(..b.len()).unwrap_or(&[]) {
+        b"he" | b"him" | b"his" | b"himself" => Some(PronounClass::Male),
+        b"she" | b"her" | b"hers" | b"herself" => Some(PronounClass::Female),
+        b"they" | b"them" | b"their" | b"theirs" | b"themselves" => Some(PronounClass::Plural),
+        b"it" | b"its" | b"itself" => Some(PronounClass::Neuter),
         _ => None,
     }
 }
+
+/// Role nouns with more holders than this stay unresolved (ambiguous anyway).
+const MAX_HOLDERS: usize = 16;
 
 /// How far back (bytes) a pronoun looks for its antecedent.
 const PRONOUN_WINDOW: usize = 1500;
@@ -385,11 +397,15 @@ struct Ctx<'a> {
     text: &'a str,
     ps: Vec<Piece>,
     /// Lower-case forms of words written in lower case somewhere.
-    lower_seen: HashSet<String>,
+    lower_seen: HashSet<&'a str>,
     /// Words capitalised mid-sentence on normal lines.
     mid_caps: HashSet<&'a str>,
     /// Lower-case forms of `mid_caps` (to recognise names on capitals lines).
     mid_caps_lower: HashSet<String>,
+    /// Lower-case form of every piece (borrowed when already lower case).
+    low: Vec<Cow<'a, str>>,
+    /// Whether each piece can be part of a name (see [`Ctx::compute_nameish`]).
+    names: Vec<bool>,
 }
 
 impl<'a> Ctx<'a> {
@@ -406,27 +422,49 @@ impl<'a> Ctx<'a> {
             let w = p.span.text(text);
             let Some(c) = w.chars().next() else { continue };
             if c.is_lowercase() {
-                lower_seen.insert(w.to_lowercase());
+                if !w.chars().any(char::is_uppercase) {
+                    lower_seen.insert(w);
+                }
             } else if c.is_uppercase() && !p.start && !after_hash(text, &ps, i) {
                 mid_caps.insert(w);
                 mid_caps_lower.insert(w.to_lowercase());
             }
         }
-        Ctx {
+        let low = ps
+            .iter()
+            .map(|p| {
+                let w = p.span.text(text);
+                if w.chars().any(char::is_uppercase) {
+                    Cow::Owned(w.to_lowercase())
+                } else {
+                    Cow::Borrowed(w)
+                }
+            })
+            .collect();
+        let mut cx = Ctx {
             text,
             ps,
             lower_seen,
             mid_caps,
             mid_caps_lower,
+            low,
+            names: Vec::new(),
+        };
+        // From the end, so that "the" can look at the (already computed) next piece.
+        let mut names = vec![false; cx.ps.len()];
+        for i in (0..cx.ps.len()).rev() {
+            names[i] = cx.compute_nameish(i, names.get(i + 1).copied().unwrap_or(false));
         }
+        cx.names = names;
+        cx
     }
 
     fn w(&self, i: usize) -> &'a str {
         self.ps.get(i).map_or("", |p| p.span.text(self.text))
     }
 
-    fn lw(&self, i: usize) -> String {
-        self.w(i).to_lowercase()
+    fn lw(&self, i: usize) -> &str {
+        self.low.get(i).map_or("", |c| c.as_ref())
     }
 
     fn is_word(&self, i: usize) -> bool {
@@ -463,6 +501,11 @@ impl<'a> Ctx<'a> {
 
     /// True when piece `i` is a capitalised word that can be part of a name.
     fn nameish(&self, i: usize) -> bool {
+        self.names.get(i).copied().unwrap_or(false)
+    }
+
+    /// Computes [`Ctx::nameish`] for piece `i`, given that of the next piece.
+    fn compute_nameish(&self, i: usize, next_nameish: bool) -> bool {
         let Some(p) = self.ps.get(i) else {
             return false;
         };
@@ -476,7 +519,7 @@ impl<'a> Ctx<'a> {
         if !c.is_uppercase() {
             return false;
         }
-        let lower = w.to_lowercase();
+        let lower = self.lw(i);
         // Hyphenated words whose later parts are lower case ("One-year-old") are not names.
         if w.contains('-')
             && w.split('-')
@@ -487,14 +530,16 @@ impl<'a> Ctx<'a> {
         }
         if p.caps_line {
             // Headline or all-caps line: only words known as names elsewhere.
-            if lexicon::stopword(&lower) {
+            if lexicon::stopword(lower) {
                 return false;
             }
-            return self.mid_caps.contains(w) || self.mid_caps_lower.contains(&lower);
+            return self.mid_caps.contains(w) || self.mid_caps_lower.contains(lower);
         }
-        if lexicon::stopword(&lower) {
+        // An acronym in normal text is a name even when it spells a stop word ("US").
+        let acronym = w.len() >= 2 && !w.chars().any(char::is_lowercase);
+        if lexicon::stopword(lower) && !(acronym && lexicon::place(w).is_some()) {
             // Mid-sentence "The" may open an organisation ("The Associated Press").
-            return !p.start && (lower == "the") && self.nameish(i + 1);
+            return !p.start && (lower == "the") && next_nameish;
         }
         if !p.start {
             return true;
@@ -503,14 +548,14 @@ impl<'a> Ctx<'a> {
             return true;
         }
         if lexicon::first_name(w).is_some() || lexicon::place(w).is_some() {
-            return !self.lower_seen.contains(&lower) || self.next_is_cap(i);
+            return !self.lower_seen.contains(lower) || self.next_is_cap(i);
         }
-        if lexicon::title(&lower).is_some() {
+        if lexicon::title(lower).is_some() {
             return self.next_is_cap(i);
         }
         // Sentence openers that are verbs or adverbs ("Following", "Asked", "Finally").
         let ending = lower.ends_with("ing") || lower.ends_with("ed") || lower.ends_with("ly");
-        !ending && !self.lower_seen.contains(&lower) && self.next_is_cap(i)
+        !ending && !self.lower_seen.contains(lower) && self.next_is_cap(i)
     }
 
     fn next_is_cap(&self, i: usize) -> bool {
@@ -537,7 +582,7 @@ impl<'a> Ctx<'a> {
             if k > 0 {
                 key.push(' ');
             }
-            key.push_str(&self.lw(i + k));
+            key.push_str(self.lw(i + k));
             if let Some(t) = lexicon::title(&key) {
                 best = Some(TitleHit {
                     a: i,
@@ -616,7 +661,7 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
 
     // 2. Entities from full names, organisations and places.
     let mut drafts: Vec<Draft> = Vec::new();
-    let mut by_key: HashMap<String, usize> = HashMap::new();
+    let mut keys = Keys::default();
     for c in cands.iter_mut() {
         let len = c.b - c.a;
         let kind = c.kind;
@@ -625,11 +670,11 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
                 let first = cx.w(c.a).to_string();
                 let last = cx.w(c.b - 1).to_string();
                 let name = cx.slice(c.a, c.b).to_string();
-                Some(person_entity(&mut drafts, &first, &last, &name))
+                Some(person_entity(&mut drafts, &mut keys, &first, &last, &name))
             }
             Some(k @ (EntityKind::Organization | EntityKind::Place)) => {
                 let name = strip_the(cx.slice(c.a, c.b)).to_string();
-                Some(named_entity(&mut drafts, &mut by_key, &name, k))
+                Some(named_entity(&mut drafts, &mut keys, &name, k))
             }
             _ => None,
         };
@@ -646,7 +691,7 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     }
 
     // 4. Lone names: first names, then surnames.
-    resolve_lone_names(&cx, &mut cands, &mut drafts, &mut by_key, &roles);
+    resolve_lone_names(&cx, &mut cands, &mut drafts, &mut keys, &roles);
 
     // 5. Attach roles to entities.
     for r in &roles {
@@ -679,20 +724,49 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     let mut out = finish(&cx, drafts, mentions);
 
     // 8. Role nouns.
+    let mut holders: HashMap<&'static str, Vec<usize>> = HashMap::new();
+    for (i, e) in out.entities.iter().enumerate() {
+        for r in &e.roles {
+            if let Some(t) = lexicon::title(&r.normalized) {
+                let v = holders.entry(t.class).or_default();
+                if v.last() != Some(&i) {
+                    v.push(i);
+                }
+            }
+        }
+    }
     let mut extra = Vec::new();
     for nm in &nominals {
         if out.mention_at(nm.span).is_some() {
             continue;
         }
-        let of = nm.of_span.and_then(|s| {
-            out.mentions
-                .iter()
-                .find(|m| s.contains(m.span))
-                .map(|m| m.entity)
-        });
-        let holder = out.unique_role_holder(nm.class, of).or_else(|| {
+        let of = nm
+            .of_span
+            .and_then(|s| mentions_within(&out.mentions, s).next().map(|m| m.entity));
+        // Only the entities holding a role of this class are looked at.
+        let pool = holders.get(nm.class).map_or(&[][..], |v| v.as_slice());
+        let unique = |of: Option<usize>| -> Option<usize> {
+            if pool.len() > MAX_HOLDERS {
+                return None;
+            }
+            let mut found = None;
+            for &i in pool {
+                let holds = out.entities[i].roles.iter().any(|r| {
+                    role_class(&r.normalized) == nm.class
+                        && of.is_none_or(|o| r.of_entity == Some(o))
+                });
+                if holds {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(i);
+                }
+            }
+            found
+        };
+        let holder = unique(of).or_else(|| {
             // A holder whose role states no "of" may still be the one meant.
-            let e = out.unique_role_holder(nm.class, None)?;
+            let e = unique(None)?;
             let open = out.entities[e].roles.iter().any(|r| {
                 role_class(&r.normalized) == nm.class
                     && r.of_entity.is_none()
@@ -729,8 +803,29 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     // 9. Gender from pronouns that follow a lone person in a sentence, then pronoun mentions.
     pronoun_gender(&cx, &mut out);
     let mut extra = Vec::new();
+    // Inside a quotation "she" is the speaker's word, not the narrator's: skip pronouns
+    // between quote marks (straight marks toggle; the state resets at each line break).
+    let mut quoted = false;
+    let mut prev_end = 0;
     for (i, p) in cx.ps.iter().enumerate() {
-        if p.kind != PieceKind::Word {
+        if cx
+            .text
+            .get(prev_end..p.span.start)
+            .is_some_and(|g| g.contains('\n'))
+        {
+            quoted = false;
+        }
+        prev_end = p.span.end;
+        if p.kind == PieceKind::Punct {
+            match cx.w(i) {
+                "\"" => quoted = !quoted,
+                "\u{201c}" => quoted = true,
+                "\u{201d}" => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        if p.kind != PieceKind::Word || quoted {
             continue;
         }
         let cls = pronoun_class(cx.w(i));
@@ -764,6 +859,15 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     out
 }
 
+/// Mentions lying inside `s`, from mentions sorted by start.
+fn mentions_within(mentions: &[Mention], s: Span) -> impl Iterator<Item = &Mention> {
+    let i = mentions.partition_point(|m| m.span.start < s.start);
+    mentions[i..]
+        .iter()
+        .take_while(move |m| m.span.start < s.end)
+        .filter(move |m| s.contains(m.span))
+}
+
 fn add_mentions(out: &mut EntityAnalysis, extra: Vec<Mention>) {
     if extra.is_empty() {
         return;
@@ -787,13 +891,43 @@ fn strip_the(s: &str) -> &str {
         .unwrap_or(s)
 }
 
-fn person_entity(drafts: &mut Vec<Draft>, first: &str, last: &str, name: &str) -> usize {
+/// Lookup tables over the entity drafts, so that finding an existing entity never scans
+/// them all.
+#[derive(Default)]
+struct Keys {
+    /// Lower-case organisation/place name → draft.
+    exact: HashMap<String, usize>,
+    /// Lower-case word suffixes (two words or more) of organisation names → draft.
+    suffix: HashMap<String, usize>,
+    /// Lower-case last name → person drafts.
+    last: HashMap<String, Vec<usize>>,
+}
+
+/// Organisation names longer than this many words take no part in suffix matching.
+const MAX_SUFFIX_WORDS: usize = 8;
+
+/// Proper word suffixes of `key` with at least two words ("attorney general's office" of
+/// "mississippi attorney general's office").
+fn word_suffixes(key: &str) -> impl Iterator<Item = &str> {
+    let words = key.split(' ').count();
+    let ok = (3..=MAX_SUFFIX_WORDS).contains(&words);
+    key.match_indices(' ')
+        .filter(move |_| ok)
+        .map(move |(i, _)| &key[i + 1..])
+        .filter(|s| s.contains(' '))
+}
+
+fn person_entity(
+    drafts: &mut Vec<Draft>,
+    keys: &mut Keys,
+    first: &str,
+    last: &str,
+    name: &str,
+) -> usize {
     let fl = first.trim_end_matches('.').to_lowercase();
     let ll = last.to_lowercase();
-    for (i, d) in drafts.iter_mut().enumerate() {
-        if d.kind != EntityKind::Person || d.last.to_lowercase() != ll {
-            continue;
-        }
+    for &i in keys.last.get(&ll).map_or(&[][..], |v| v.as_slice()) {
+        let d = &mut drafts[i];
         let df = d.first.trim_end_matches('.').to_lowercase();
         let same = df == fl
             || (fl.chars().count() == 1 && df.starts_with(&fl))
@@ -814,33 +948,32 @@ fn person_entity(drafts: &mut Vec<Draft>, first: &str, last: &str, name: &str) -
         first: first.to_string(),
         last: last.to_string(),
     });
+    keys.last.entry(ll).or_default().push(drafts.len() - 1);
     drafts.len() - 1
 }
 
-fn named_entity(
-    drafts: &mut Vec<Draft>,
-    by_key: &mut HashMap<String, usize>,
-    name: &str,
-    kind: EntityKind,
-) -> usize {
+fn named_entity(drafts: &mut Vec<Draft>, keys: &mut Keys, name: &str, kind: EntityKind) -> usize {
     let key = name.to_lowercase().replace('’', "'");
-    if let Some(&e) = by_key.get(&key) {
+    if let Some(&e) = keys.exact.get(&key) {
         return e;
     }
     // A shorter name that ends a known one ("Attorney General's Office" in "Mississippi
     // Attorney General's Office") is the same organisation; and the reverse.
     if kind == EntityKind::Organization {
-        for (k, &e) in by_key.iter() {
-            if drafts[e].kind != kind || !key.contains(' ') && !k.contains(' ') {
-                continue;
+        let known = keys.suffix.get(&key).copied().or_else(|| {
+            word_suffixes(&key).find_map(|s| {
+                keys.exact
+                    .get(s)
+                    .copied()
+                    .filter(|&e| drafts[e].kind == kind)
+            })
+        });
+        if let Some(e) = known.filter(|&e| drafts[e].kind == kind) {
+            if name.len() > drafts[e].name.len() {
+                drafts[e].name = name.to_string();
             }
-            if k.ends_with(&format!(" {key}")) || key.ends_with(&format!(" {k}")) {
-                if name.len() > drafts[e].name.len() {
-                    drafts[e].name = name.to_string();
-                }
-                by_key.insert(key, e);
-                return e;
-            }
+            keys.exact.insert(key, e);
+            return e;
         }
     }
     drafts.push(Draft {
@@ -851,8 +984,14 @@ fn named_entity(
         first: String::new(),
         last: String::new(),
     });
-    by_key.insert(key, drafts.len() - 1);
-    drafts.len() - 1
+    let e = drafts.len() - 1;
+    if kind == EntityKind::Organization {
+        for s in word_suffixes(&key) {
+            keys.suffix.entry(s.to_string()).or_insert(e);
+        }
+    }
+    keys.exact.insert(key, e);
+    e
 }
 
 /// Classifies one capitalised run [a, b) into candidates.
@@ -864,7 +1003,9 @@ fn analyze_run(
     nominals: &mut Vec<Nominal>,
     org_spans: &mut Vec<(Span, EntityKind, String)>,
 ) {
-    while a < b && lexicon::stopword(&cx.lw(a)) {
+    let acronym_place =
+        |k: usize| !cx.w(k).chars().any(char::is_lowercase) && lexicon::place(cx.w(k)).is_some();
+    while a < b && lexicon::stopword(cx.lw(a)) && !acronym_place(a) {
         a += 1;
     }
     if a >= b {
@@ -882,8 +1023,8 @@ fn analyze_run(
         }
     }
     let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)));
-    let speech_after = SPEECH_VERBS.contains(&cx.lw(b).as_str())
-        || cx.is_punct(b, ",") && SPEECH_VERBS.contains(&cx.lw(b + 1).as_str());
+    let speech_after = SPEECH_VERBS.contains(&cx.lw(b))
+        || cx.is_punct(b, ",") && SPEECH_VERBS.contains(&cx.lw(b + 1));
     if let Some(t) = title {
         if t.b < b && !has_org_head(t.b, b) {
             // Title + name: "Senatobia Mayor Greg Graves", "Sgt. Hunter Foster".
@@ -965,8 +1106,14 @@ fn analyze_run(
         Some(EntityKind::Person)
     } else if lexicon::place(cx.w(a)).is_some() {
         Some(EntityKind::Organization)
-    } else if (a..b).any(|k| cx.lower_seen.contains(&cx.lw(k))) && !speech_after {
-        return;
+    } else if (a..b).any(|k| cx.lower_seen.contains(cx.lw(k))) && !speech_after {
+        // Some word is also used in lower case: not a person's name. Capitalised on purpose
+        // mid-sentence ("Apple Computer") it names an organisation or product; at a sentence
+        // start the capitals may be the sentence's own.
+        if cx.ps[a].start {
+            return;
+        }
+        Some(EntityKind::Organization)
     } else {
         Some(EntityKind::Person)
     };
@@ -1003,7 +1150,7 @@ fn push_prefix(
     let whole = cx.slice(a, b);
     let kind = if lexicon::place(whole).is_some() {
         EntityKind::Place
-    } else if (a..b).all(|k| !lexicon::stopword(&cx.lw(k))) {
+    } else if (a..b).all(|k| !lexicon::stopword(cx.lw(k))) {
         // "Apple CEO Steve Jobs", "Oregon Department of Revenue spokesperson ...".
         EntityKind::Organization
     } else {
@@ -1062,7 +1209,7 @@ fn lower_nominals(cx: &Ctx, cands: &[Cand], out: &mut Vec<Nominal>) {
         {
             continue;
         }
-        if matches!(cx.lw(e).as_str(), "of" | "for") && of_span.is_none() {
+        if matches!(cx.lw(e), "of" | "for") && of_span.is_none() {
             of_span = np_after(cx, e + 1);
         }
         let (role, normalized) = role_text(cx, s, e, head);
@@ -1077,7 +1224,27 @@ fn lower_nominals(cx: &Ctx, cands: &[Cand], out: &mut Vec<Nominal>) {
 
 /// Index of the candidate ending right before piece `end` (exclusive end == `end`).
 fn cand_ending_at(cands: &[Cand], end: usize) -> Option<usize> {
-    cands.iter().rposition(|c| c.b == end)
+    // Candidates are in text order and never overlap, so their ends are sorted too.
+    let i = cands.partition_point(|c| c.b < end);
+    (i < cands.len() && cands[i].b == end).then_some(i)
+}
+
+/// Index of the candidate starting at piece `start`.
+fn cand_starting_at(cands: &[Cand], start: usize) -> Option<usize> {
+    let i = cands.partition_point(|c| c.a < start);
+    (i < cands.len() && cands[i].a == start).then_some(i)
+}
+
+/// Index of the piece ending at byte `end` (pieces are sorted and never overlap).
+fn piece_ending_at(cx: &Ctx, end: usize) -> Option<usize> {
+    let i = cx.ps.partition_point(|p| p.span.end < end);
+    (i < cx.ps.len() && cx.ps[i].span.end == end).then_some(i)
+}
+
+/// Index of the piece starting at byte `start`.
+fn piece_starting_at(cx: &Ctx, start: usize) -> Option<usize> {
+    let i = cx.ps.partition_point(|p| p.span.start < start);
+    (i < cx.ps.len() && cx.ps[i].span.start == start).then_some(i)
 }
 
 /// Lower-case role phrase ending right before piece `end`: (start, head title).
@@ -1103,7 +1270,7 @@ fn role_phrase_before(cx: &Ctx, end: usize) -> Option<(usize, TitleHit)> {
     k = k.min(head.a);
     while k > 0 && lowerish(k - 1) && {
         let l = cx.lw(k - 1);
-        lexicon::modifier(&l) || lexicon::title(&l).is_some_and(|t| t.role.is_some())
+        lexicon::modifier(l) || lexicon::title(l).is_some_and(|t| t.role.is_some())
     } {
         k -= 1;
     }
@@ -1115,7 +1282,7 @@ fn role_phrase_before(cx: &Ctx, end: usize) -> Option<(usize, TitleHit)> {
 fn role_phrase_after(cx: &Ctx, start: usize) -> Option<(usize, usize, TitleHit)> {
     let mut k = start;
     while cx.is_lower_word(k)
-        && lexicon::modifier(&cx.lw(k))
+        && lexicon::modifier(cx.lw(k))
         && cx.title_at(k, k + 4).is_none_or(|t| t.t.role.is_none())
     {
         k += 1;
@@ -1129,7 +1296,7 @@ fn role_phrase_after(cx: &Ctx, start: usize) -> Option<(usize, usize, TitleHit)>
                 last = Some(t);
                 j = t.b;
             }
-            _ if lexicon::modifier(&cx.lw(j)) => j += 1,
+            _ if lexicon::modifier(cx.lw(j)) => j += 1,
             _ => break,
         }
     }
@@ -1151,7 +1318,7 @@ fn np_after(cx: &Ctx, start: usize) -> Option<Span> {
         k += 1;
         if cx.is_poss(k) && cx.is_lower_word(k + 1) {
             k += 2;
-        } else if GROUP_HEADS.contains(&cx.lw(k).as_str()) {
+        } else if GROUP_HEADS.contains(&cx.lw(k)) {
             k += 1;
         }
         return Some(cx.span(start, k));
@@ -1163,7 +1330,7 @@ fn np_after(cx: &Ctx, start: usize) -> Option<Span> {
         if p.kind == PieceKind::Punct {
             break;
         }
-        if k > start && NP_STOP.contains(&cx.lw(k).as_str()) {
+        if k > start && NP_STOP.contains(&cx.lw(k)) {
             break;
         }
         k += 1;
@@ -1173,7 +1340,7 @@ fn np_after(cx: &Ctx, start: usize) -> Option<Span> {
 
 fn role_text(cx: &Ctx, a: usize, b: usize, head: TitleHit) -> (String, &'static str) {
     let normalized = head.t.role.unwrap_or("");
-    let mut words: Vec<String> = (a..head.a).map(|k| cx.lw(k)).collect();
+    let mut words: Vec<String> = (a..head.a).map(|k| cx.lw(k).to_string()).collect();
     let head_text = cx.slice(head.a, head.b).to_lowercase();
     if head_text.contains('.') || head_text.len() <= 3 && head_text != "cop" {
         words.push(normalized.to_string());
@@ -1181,7 +1348,7 @@ fn role_text(cx: &Ctx, a: usize, b: usize, head: TitleHit) -> (String, &'static 
         words.push(head_text);
     }
     for k in head.b..b {
-        words.push(cx.lw(k));
+        words.push(cx.lw(k).to_string());
     }
     (words.join(" "), normalized)
 }
@@ -1214,9 +1381,32 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
     // Vellesiya Wiley", "interim police chief Angelica Maze".
     let comma = cx.is_punct(before.wrapping_sub(1), ",");
     let end = if comma { before - 1 } else { before };
+    // "the mayor of Harbor City, Ines Moreau": a role with its "of" set off before the name.
+    if comma {
+        if let Some(p) = cand_ending_at(cands, end) {
+            let of = &cands[p];
+            if of.kind != Some(EntityKind::Person) && of.a >= 1 && cx.lw(of.a - 1) == "of" {
+                if let Some((rs, head)) = role_phrase_before(cx, of.a - 1) {
+                    let (role, normalized) = role_text(cx, rs, of.a - 1, head);
+                    let start = if rs >= 1 && cx.lw(rs - 1) == "the" {
+                        rs - 1
+                    } else {
+                        rs
+                    };
+                    out.push(RoleDraft {
+                        holder: ci,
+                        role,
+                        normalized,
+                        of_span: Some(cx.span(of.a, of.b)),
+                        evidence: Span::new(cx.span(start, rs + 1).start, name_span.end),
+                    });
+                }
+            }
+        }
+    }
     if let Some((rs, head)) = role_phrase_before(cx, end) {
         let poss = rs > 0 && cx.is_poss(rs - 1);
-        let pron = rs > 0 && matches!(cx.lw(rs - 1).as_str(), "his" | "her" | "their");
+        let pron = rs > 0 && matches!(cx.lw(rs - 1), "his" | "her" | "their");
         if !comma || poss || pron {
             let (role, normalized) = role_text(cx, rs, end, head);
             let mut of_span = None;
@@ -1251,15 +1441,15 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
     if cx.is_punct(c.b, ",") {
         let k = c.b + 1;
         let lk = cx.lw(k);
-        if matches!(lk.as_str(), "a" | "an" | "the") {
+        if matches!(lk, "a" | "an" | "the") {
             let mut s = k + 1;
-            while cx.is_lower_word(s) && matches!(cx.lw(s).as_str(), "former" | "longtime") {
+            while cx.is_lower_word(s) && matches!(cx.lw(s), "former" | "longtime") {
                 s += 1;
             }
             // Optional place or organisation before the role ("a former Senatobia, Miss.,
             // police officer").
             let mut of_span = None;
-            if let Some(p) = cands.iter().position(|x| x.a == s) {
+            if let Some(p) = cand_starting_at(cands, s) {
                 let x = &cands[p];
                 if x.kind != Some(EntityKind::Person) {
                     of_span = Some(cx.span(x.a, x.b));
@@ -1284,15 +1474,11 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
             if let Some((_, e, head)) = role_phrase_after(cx, s) {
                 let (role, normalized) = role_text(cx, s, e, head);
                 let mut end = e;
-                if matches!(cx.lw(e).as_str(), "of" | "for" | "at" | "with" | "to") {
+                if matches!(cx.lw(e), "of" | "for" | "at" | "with" | "to") {
                     let np_start = e + 1;
                     if let Some(np) = np_after(cx, np_start) {
                         of_span = Some(np);
-                        end = cx
-                            .ps
-                            .iter()
-                            .position(|p| p.span.end == np.end)
-                            .map_or(e, |x| x + 1);
+                        end = piece_ending_at(cx, np.end).map_or(e, |x| x + 1);
                     }
                 }
                 out.push(RoleDraft {
@@ -1303,7 +1489,7 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
                     evidence: Span::new(name_span.start, cx.span(k, end).end),
                 });
             }
-        } else if let Some(p) = cands.iter().position(|x| x.a == k) {
+        } else if let Some(p) = cand_starting_at(cands, k) {
             // "Veronica Roberson, Kohen's maternal grandmother".
             let x = &cands[p];
             if cx.is_poss(x.b) {
@@ -1322,10 +1508,10 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
             // "Ben Crump, who represents the family": the representation is what the role
             // (attorney, if stated) is of.
             let mut v = k + 1;
-            if matches!(cx.lw(v).as_str(), "is" | "was" | "has" | "had") {
+            if matches!(cx.lw(v), "is" | "was" | "has" | "had") {
                 v += 1;
             }
-            if REPRESENT_VERBS.contains(&cx.lw(v).as_str()) {
+            if REPRESENT_VERBS.contains(&cx.lw(v)) {
                 if let Some(np) = np_after(cx, v + 1) {
                     let evidence = Span::new(name_span.start, np.end);
                     let pending = out
@@ -1358,8 +1544,7 @@ fn np_before_poss(cx: &Ctx, cands: &[Cand], poss: usize) -> Option<Span> {
         return Some(cx.span(cands[p].a, cands[p].b));
     }
     if poss >= 1 && cx.is_lower_word(poss - 1) {
-        let s = if poss >= 2 && matches!(cx.lw(poss - 2).as_str(), "the" | "his" | "her" | "their")
-        {
+        let s = if poss >= 2 && matches!(cx.lw(poss - 2), "the" | "his" | "her" | "their") {
             poss - 2
         } else {
             poss - 1
@@ -1373,7 +1558,7 @@ fn resolve_lone_names(
     cx: &Ctx,
     cands: &mut [Cand],
     drafts: &mut Vec<Draft>,
-    by_key: &mut HashMap<String, usize>,
+    keys: &mut Keys,
     roles: &[RoleDraft],
 ) {
     let persons: Vec<usize> = (0..drafts.len())
@@ -1394,8 +1579,8 @@ fn resolve_lone_names(
             continue;
         }
         let w = cx.lw(c.a);
-        if let Some(v) = by_first.get(&w) {
-            if v.len() == 1 && by_last.get(&w).is_none_or(|l| l == v) {
+        if let Some(v) = by_first.get(w) {
+            if v.len() == 1 && by_last.get(w).is_none_or(|l| l == v) {
                 c.entity = Some(v[0]);
                 called_by_first.insert(v[0]);
             }
@@ -1498,7 +1683,7 @@ fn resolve_lone_names(
                     });
                     drafts.len() - 1
                 } else {
-                    named_entity(drafts, by_key, w, kind)
+                    named_entity(drafts, keys, w, kind)
                 };
                 lone_entities.insert(w.to_string(), x);
                 e = Some(x);
@@ -1526,11 +1711,7 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
             let mut surname: Option<String> = None;
             if k >= 1 && cx.is_poss(k - 1) {
                 if let Some(p) = np_before_poss(cx, cands, k - 1) {
-                    start = cx
-                        .ps
-                        .iter()
-                        .position(|x| x.span.start == p.start)
-                        .unwrap_or(k);
+                    start = piece_starting_at(cx, p.start).unwrap_or(k);
                     if let Some(ci) = cand_ending_at(cands, k - 1) {
                         if let Some(e) = cands[ci].entity {
                             if drafts[e].kind == EntityKind::Person {
@@ -1548,7 +1729,7 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
                         start = c.a - 1;
                     }
                 }
-            } else if k >= 1 && matches!(cx.lw(k - 1).as_str(), "the" | "his" | "her" | "their") {
+            } else if k >= 1 && matches!(cx.lw(k - 1), "the" | "his" | "her" | "their") {
                 start = k - 1;
             } else {
                 continue;
@@ -1588,7 +1769,7 @@ fn families(cx: &Ctx, cands: &[Cand], drafts: &mut Vec<Draft>, mentions: &mut Ve
                 drafts.len() - 1
             });
             let mut start = k;
-            if k >= 1 && matches!(cx.lw(k - 1).as_str(), "the" | "their" | "its") {
+            if k >= 1 && matches!(cx.lw(k - 1), "the" | "their" | "its") {
                 start = k - 1;
             }
             mentions.push(Mention {
@@ -1637,9 +1818,8 @@ fn finish(cx: &Ctx, drafts: Vec<Draft>, mentions: Vec<Mention>) -> EntityAnalysi
         .collect();
     let of_entity = |s: Span, me: usize| -> Option<usize> {
         // The longest mention inside the span that is not the holder itself.
-        mentions
-            .iter()
-            .filter(|m| s.contains(m.span) && m.entity != me)
+        mentions_within(&mentions, s)
+            .filter(|m| m.entity != me)
             .max_by_key(|m| m.span.len())
             .map(|m| m.entity)
     };
@@ -1648,6 +1828,7 @@ fn finish(cx: &Ctx, drafts: Vec<Draft>, mentions: Vec<Mention>) -> EntityAnalysi
         let d = &drafts[old];
         let me = remap[old];
         let mut roles: Vec<Role> = Vec::new();
+        let mut seen = HashSet::new();
         for r in &d.roles {
             let of_text = r.of_span.map(|s| s.text(cx.text).to_string());
             let role = Role {
@@ -1670,11 +1851,14 @@ fn finish(cx: &Ctx, drafts: Vec<Draft>, mentions: Vec<Mention>) -> EntityAnalysi
             } else {
                 role
             };
-            if !roles.iter().any(|x| {
-                x.normalized == role.normalized
-                    && x.of_entity == role.of_entity
-                    && x.evidence == role.evidence
-            }) {
+            // The same role stated again (same words, same "of") keeps its first evidence:
+            // a long article repeating "Mayor Ada Brook" gives one role, not thousands.
+            let key = (
+                role.role.clone(),
+                role.of_entity,
+                role.of_text.as_deref().map(str::to_lowercase),
+            );
+            if seen.insert(key) {
                 roles.push(role);
             }
         }
@@ -1769,6 +1953,26 @@ mod tests {
     fn prep(text: &str) -> PreparedDoc {
         let doc = Document::new("t.txt", SourceFormat::Text, text.to_string());
         PreparedDoc::new(doc, jiff::civil::date(2026, 1, 1))
+    }
+
+    #[test]
+    fn gazetteers_load_with_their_kinds() {
+        assert_eq!(lexicon::place("Miss."), Some(PlaceKind::State));
+        assert_eq!(lexicon::place("Tennessee"), Some(PlaceKind::State));
+        assert_eq!(lexicon::place("France"), Some(PlaceKind::Country));
+        assert!(lexicon::place("Memphis").is_some());
+        assert_eq!(lexicon::first_name("Mary"), Some(Some(Gender::Female)));
+        assert_eq!(lexicon::first_name("James"), Some(Some(Gender::Male)));
+        assert!(lexicon::first_name("Xqzzy").is_none());
+        assert!(lexicon::org_head("Department") && !lexicon::org_head("Street"));
+        assert!(lexicon::place_head("Street"));
+        let gov = lexicon::title("gov.").expect("gov.");
+        assert_eq!((gov.role, gov.class), (Some("governor"), "governor"));
+        assert_eq!(
+            lexicon::title("lawyer").and_then(|t| t.role),
+            Some("attorney")
+        );
+        assert!(lexicon::stopword("when") && !lexicon::stopword("senatobia"));
     }
 
     #[test]

@@ -76,7 +76,9 @@ pub struct Quote {
     pub speaker_mention_kind: Option<SpeakerMentionKind>,
     /// The speaker's canonical name ("Martin Zummach" for "Zummach said"): the entity's name
     /// when resolved, else the fullest name the article gives for the mention. `None` when
-    /// unattributed or when the mention names no one (a group, an unknown role).
+    /// unattributed or when the mention names no one (a group, an unknown role). Serialised as
+    /// `speaker_canonical` (the report's `speaker_name` is the entity's name only).
+    #[serde(rename = "speaker_canonical")]
     pub speaker_name: Option<String>,
     /// True when the speaker was not named at this quote but carried over from the quote
     /// before it (same paragraph) or the piece it continues.
@@ -162,6 +164,7 @@ fn mention_of(c: &regex::Captures<'_>, offset: usize) -> Option<(Span, SpeakerMe
         ("poss", SpeakerMentionKind::Role),
         ("role", SpeakerMentionKind::Role),
         ("pron", SpeakerMentionKind::Pronoun),
+        ("pname", SpeakerMentionKind::Name),
         ("group", SpeakerMentionKind::Group),
         ("name", SpeakerMentionKind::Name),
     ];
@@ -229,15 +232,19 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
         .find_iter(prefix)
         .filter(|m| !inside_quote(raws, offset + m.start()))
         .last();
-    let poss = POSS_SPEECH
-        .captures_iter(prefix)
+    let poss = Some(prefix)
+        .filter(|p| POSS_SPEECH.is_match(p))
+        .into_iter()
+        .flat_map(|p| POSS_SPEECH.captures_iter(p))
         .filter(|c| {
             c.get(0)
                 .is_some_and(|m| !inside_quote(raws, offset + m.start()))
         })
         .last();
-    let according = ACCORDING_BEFORE
-        .captures_iter(prefix)
+    let according = Some(prefix)
+        .filter(|p| p.contains("ccording"))
+        .into_iter()
+        .flat_map(|p| ACCORDING_BEFORE.captures_iter(p))
         .filter(|c| {
             c.get(0)
                 .is_some_and(|m| !inside_quote(raws, offset + m.start()))
@@ -275,9 +282,10 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
     let m = verb?;
     let cue = Span::new(offset + m.start(), offset + m.end());
     let sub = &prefix[..m.start()];
-    if let Some(c) = SUBJ_AT_END.captures(sub) {
+    let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
+    if let Some(c) = SUBJ_AT_END.captures(&sub[tail_start..]) {
         return Some(Found {
-            mention: mention_of(&c, offset),
+            mention: mention_of(&c, offset + tail_start),
             cue,
         });
     }

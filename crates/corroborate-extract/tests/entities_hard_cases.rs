@@ -170,7 +170,8 @@ fn roles_from_titles_possessives_and_appositions() {
 
 const PRONOUNS: &str = "Bakery reopens after fire\n\n\
 Ruth Okafor reopened her bakery on Friday. She said the insurer paid late. \
-Her neighbour, Mr. Tobias Lindqvist, helped. He said he had known her for years.";
+Her neighbour, Mr. Tobias Lindqvist, helped. He said he had known her for years. \
+\"She is never late,\" he added.";
 
 #[test]
 fn pronouns_resolve_to_compatible_antecedents() {
@@ -198,6 +199,10 @@ fn pronouns_resolve_to_compatible_antecedents() {
         .mentions
         .iter()
         .any(|m| m.kind == MentionKind::Pronoun && m.entity == ruth));
+    // A pronoun inside a quotation is not made a mention (it is the speaker's word).
+    let quoted = find(PRONOUNS, "She is", 0);
+    let quoted = Span::new(quoted.start, quoted.start + 3);
+    assert!(a.mentions.iter().all(|m| m.span != quoted));
 }
 
 const SURNAME_FIRST: &str = "Inquiry opens\n\n\
@@ -273,7 +278,20 @@ fn bad_input_never_panics_and_stays_fast() {
     let quotes = "\u{201d}\"'\u{2019}s ''Foster's\" \u{201c}".repeat(5_000);
     let apostrophes = "'s's's ' s'' Mr. . . Gov. Sgt".repeat(5_000);
     let mixed = "Ann Lee's mother, Mary Lee, said she, his, her, their, it. ".repeat(2_000);
+    // Name-dense text: many people sharing surnames, role nouns and pronouns everywhere.
+    let names: String = (0..3_000)
+        .map(|i| {
+            format!(
+                "Officer Anna Berg{} said the mayor of Town{} and Carl Berg{} met. Berg{} left; she said so. ",
+                i % 50,
+                i % 7,
+                i % 50,
+                i % 50
+            )
+        })
+        .collect();
     for text in [
+        names,
         long_sentence,
         no_punct,
         caps,
@@ -295,4 +313,57 @@ fn bad_input_never_panics_and_stays_fast() {
             text.len()
         );
     }
+}
+
+const TITLE_CASE: &str = "Harbor Mayor Quits After Audit Finds Missing Funds\n\n\
+The mayor of Harbor City, Ines Moreau, resigned on Monday. Auditors said the funds were missing. \
+Moreau said she would repay the city.";
+
+#[test]
+fn title_case_headline_makes_no_junk() {
+    let a = entities::extract(&prep(TITLE_CASE));
+    for junk in [
+        "Quits",
+        "Audit",
+        "Finds",
+        "Missing Funds",
+        "Harbor Mayor",
+        "Auditors",
+    ] {
+        assert!(
+            a.entities.iter().all(|e| !e.name.contains(junk)),
+            "junk {junk:?} in {:#?}",
+            names(&a)
+        );
+    }
+    let ines = entity_named(&a, "Ines Moreau");
+    let mayor = a.entities[ines]
+        .roles
+        .iter()
+        .find(|r| r.normalized == "mayor")
+        .expect("mayor role from the apposition");
+    assert_eq!(mayor.of_text.as_deref(), Some("Harbor City"));
+    assert_eq!(entity_at(&a, find(TITLE_CASE, "Moreau", 1)), Some(ines));
+}
+
+#[test]
+fn repeated_roles_stay_one_and_time_grows_linearly() {
+    let unit = "Mayor Ada Brook said the budget is balanced. The mayor left. Brook smiled.\n\n";
+    let time = |n: usize| {
+        let doc = prep(&unit.repeat(n));
+        let t0 = std::time::Instant::now();
+        let a = entities::extract(&doc);
+        let secs = t0.elapsed().as_secs_f64();
+        let ada = entity_named(&a, "Ada Brook");
+        assert_eq!(a.entities[ada].roles.len(), 1, "one role, stated {n} times");
+        assert!(a.entities[ada].mentions.len() >= 3 * n);
+        secs
+    };
+    let small = time(1_000);
+    let big = time(8_000);
+    // Eight times the text: allow a generous factor for a loaded machine, far below 64.
+    assert!(
+        big < small * 24.0 + 0.5,
+        "8x text took {big:.3}s vs {small:.3}s"
+    );
 }

@@ -230,3 +230,15 @@ fn attributions_resolve_the_outlet() {
     let c = by_phrase("according to court records");
     assert!(c.is_some_and(|a| a.source == "court records"), "{atts:?}");
 }
+
+#[test]
+fn appositions_and_lower_case_titles_around_the_speaker() {
+    let text = "Bridge reopens\n\n\
+        \"I drive over it every day,\" Maria Gomez, 45, said on Monday.\n\n\
+        \"The inspection found no cracks,\" said city spokesman Ray Dunn.\n\n\
+        \"We are relieved,\" interim public works director Li Chen said.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "I drive"), Some("Maria Gomez"));
+    assert_eq!(speaker_of(&qs, "The inspection"), Some("Ray Dunn"));
+    assert_eq!(speaker_of(&qs, "We are relieved"), Some("Li Chen"));
+}

@@ -62,6 +62,17 @@ fn is_word_char(c: char) -> bool {
 
 /// Splits one segmenter token into pieces, pushing them to `out`.
 fn split_token(text: &str, base: usize, out: &mut Vec<(Span, PieceKind)>) {
+    // Fast path: a plain ASCII word or number (most tokens).
+    let b = text.as_bytes();
+    if !b.is_empty() && b.iter().all(u8::is_ascii_alphanumeric) {
+        let kind = if b[0].is_ascii_digit() {
+            PieceKind::Number
+        } else {
+            PieceKind::Word
+        };
+        out.push((Span::new(base, base + b.len()), kind));
+        return;
+    }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let n = chars.len();
     let mut i = 0;

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use corroborate_core::Span;
 use regex::Regex;
 
-use super::lexicon::{self, name_pattern};
+use super::lexicon::{self, name_pattern, LOWER};
 use super::{mention_of, pairing::trim, Quote, QuoteKind, SpeakerMentionKind};
 
 const REPORT_VERBS: &str = "said|says|told|tells|added|adds|wrote|writes|stated|argued|argues|claimed|claims|explained|noted|confirmed|alleged|alleges|insisted|acknowledged|testified|warned|announced|reported";
@@ -22,7 +22,7 @@ fn compile(p: &str) -> Regex {
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
@@ -30,7 +30,7 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// `SUBJECT (, apposition,) CUE` at the start of a sentence (after an optional intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})\b",
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern()
     ))
 });
@@ -57,8 +57,6 @@ static ACCORDING_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?P<cue>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,\n]{2,120}?),[ \t]+(?P<clause>[^\n]{12,})$",
     )
 });
-
-const LOWER: &str = r"\p{Ll}[\p{L}\p{M}’'\-]*";
 
 const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
@@ -112,6 +110,9 @@ fn source_mention(text: &str, span: Span) -> (Span, SpeakerMentionKind) {
 /// Finds indirect speech in sentence `s`.
 pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let st = s.text(text);
+    if !lexicon::CUE.is_match(st) && !st.contains("ccording") {
+        return None;
+    }
     let o = s.start;
     let abs = |a: usize, b: usize| Span::new(o + a, o + b);
     if let Some(c) = ACCORDING_CLAUSE.captures(st) {

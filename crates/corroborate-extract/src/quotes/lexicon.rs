@@ -50,7 +50,7 @@ const TITLE_ABBR: &str =
 
 /// One capitalised word, a title abbreviation or an initial.
 fn capword() -> String {
-    format!(r"(?:{TITLE_ABBR}|\p{{Lu}}\.|\p{{Lu}}[\p{{L}}\p{{M}}’'\-]*)")
+    format!(r"(?:{TITLE_ABBR}|{UPPER}\.|{UPPER}{WORD}*)")
 }
 
 /// A capitalised name sequence, allowing lower-case connectors ("Department of Public Safety").
@@ -59,20 +59,27 @@ pub(crate) fn name_pattern() -> String {
     format!(r"{cw}(?:[ \t]+(?:(?:of|for|the|de|van|von|da|del|la|le|du|bin|al)[ \t]+){{0,2}}{cw})*")
 }
 
-const LOWER: &str = r"\p{Ll}[\p{L}\p{M}’'\-]*";
+/// An upper-case letter (ASCII or Latin-1/Latin Extended; compact automata keep the regexes fast).
+const UPPER: &str = r"[A-Z\x{C0}-\x{DE}]";
+/// A letter, combining mark, apostrophe or hyphen inside a word.
+const WORD: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]";
+/// As [`WORD`], without apostrophes (so that a possessive "’s" stays separate).
+const WORD_NO_APOS: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}\-]";
+/// A lower-case word.
+pub(crate) const LOWER: &str = r"[a-z\x{DF}-\x{24F}][A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]*";
 
 /// The subject of a cue clause, with one named group per kind of mention.
 pub(crate) fn subject_pattern() -> String {
     let name = name_pattern();
     let cw = capword();
-    let poss = format!(r"\p{{Lu}}[\p{{L}}\p{{M}}\-]*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
+    let poss = format!(r"{UPPER}{WORD_NO_APOS}*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
     let role = format!(
         r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:{LOWER}[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
-    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)\b";
-    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)\b";
+    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)(?-u:\b)";
+    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
     format!(
-        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
+        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
 }
 
@@ -87,7 +94,7 @@ fn compile(pattern: &str) -> Regex {
 /// "…," SUBJECT (aux) CUE — a cue after the quote.
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})\b",
+        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
         subject_pattern()
     ))
 });
@@ -111,7 +118,7 @@ pub(crate) static AFTER_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
 /// According to SUBJECT, … (anywhere before the quote).
 pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<cue>[Aa]ccording[ \t]+to)[ \t]+{}",
+        r"(?-u:\b)(?P<cue>[Aa]ccording[ \t]+to)[ \t]+{}",
         subject_pattern()
     ))
 });
@@ -119,35 +126,35 @@ pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
 pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b{}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
+        r"(?:^|[ \t\n(\[—–-]){}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
         subject_pattern()
     ))
 });
 
 /// Any subject phrase (used to find a main clause's subject).
 pub(crate) static SUBJ_ANY: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"\b{}", subject_pattern())));
+    LazyLock::new(|| compile(&format!(r"(?:^|[ \t\n(\[—–-]){}", subject_pattern())));
 
 /// A cue verb anywhere (any case: "Asked about …").
 pub(crate) static CUE: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"(?i)\b(?:{CUE_VERBS})\b")));
+    LazyLock::new(|| compile(&format!(r"(?i)(?-u:\b)(?:{CUE_VERBS})(?-u:\b)")));
 
 /// A possessive speech noun: "Fitch’s announcement (…) that".
 pub(crate) static POSS_SPEECH: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"\b(?P<name>{})['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}?(?P<cue>announcement|statement|remarks|comments|claim|assertion|testimony|post|letter|ruling|words|message)\b",
+        r"(?-u:\b)(?P<name>{})['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}?(?P<cue>announcement|statement|remarks|comments|claim|assertion|testimony|post|letter|ruling|words|message)(?-u:\b)",
         name_pattern()
     ))
 });
 
 /// A capitalised name sequence (for the per-document name table).
 pub(crate) static NAME_SEQ: LazyLock<Regex> =
-    LazyLock::new(|| compile(&format!(r"\b{}", name_pattern())));
+    LazyLock::new(|| compile(&format!(r"(?-u:\b){}", name_pattern())));
 
 /// Apposition after a name: ", an attorney for …", ", Kohen's maternal grandmother".
 pub(crate) static APPOSITION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^,[ \t]+(?:an?|the|his|her|their|\p{{Lu}}[\p{{L}}\-]*['’]s)[ \t]+(?P<np>(?:{LOWER}[ \t]+){{0,3}}{LOWER})"
+        r"^,[ \t]+(?:an?|the|his|her|their|{UPPER}{WORD_NO_APOS}*['’]s)[ \t]+(?P<np>(?:{LOWER}[ \t]+){{0,3}}{LOWER})"
     ))
 });
 
@@ -402,7 +409,7 @@ mod tests {
     #[test]
     fn subject_at_end_skips_premodifier() {
         let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
-        let c = c.and_then(|c| c.name("name").map(|m| m.as_str()));
-        assert_eq!(c, Some("Martin Zummach"));
+        let c = c.and_then(|c| c.name("pname").map(|m| m.as_str()));
+        assert_eq!(c, Some("attorney Martin Zummach"));
     }
 }
