@@ -651,7 +651,7 @@ fn source_in(
                             Voice::Agency
                         },
                         name: e.name.clone(),
-                        role: role.map(|r| r.role.clone()),
+                        role: role.map(|r| r.normalized.clone()),
                         role_of: role.and_then(|r| {
                             r.of_text.clone().or_else(|| {
                                 r.of_entity
@@ -667,8 +667,15 @@ fn source_in(
                 }
             }
         }
+        // Only "X reported" and "according to X" make X the statement's source; "told ABC News"
+        // names whom a speaker talked to, not who says it.
         for a in &ex.attributions {
-            if a.statement.overlaps(span) {
+            let sourcing = matches!(
+                a.kind,
+                corroborate_extract::attributions::AttributionKind::Reported
+                    | corroborate_extract::attributions::AttributionKind::AccordingTo
+            );
+            if sourcing && a.statement.overlaps(span) {
                 return Some(make_source(prep, ents, a.source_span, &a.source));
             }
         }
@@ -721,7 +728,7 @@ pub(crate) fn make_source(
         return Source {
             voice,
             name: e.name.clone(),
-            role: role.map(|r| r.role.clone()).or(fallback_role),
+            role: role.map(|r| r.normalized.clone()).or(fallback_role),
             role_of: role
                 .and_then(|r| {
                     r.of_text.clone().or_else(|| {
