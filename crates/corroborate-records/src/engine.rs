@@ -34,7 +34,12 @@ static STATES: LazyLock<HashMap<String, &'static str>> = LazyLock::new(|| {
             continue;
         };
         m.insert(name.to_ascii_lowercase(), code);
-        for abbr in cols.next().unwrap_or("").split(',').filter(|a| !a.is_empty()) {
+        for abbr in cols
+            .next()
+            .unwrap_or("")
+            .split(',')
+            .filter(|a| !a.is_empty())
+        {
             m.insert(abbr.to_ascii_lowercase(), code);
         }
     }
@@ -64,6 +69,8 @@ struct Hit {
     doc: usize,
     span: Span,
     entity: Option<usize>,
+    /// Set when the statement denies the value rather than asserts it: who disputes it.
+    disputed_by: Option<String>,
 }
 
 /// Per-document lookups built once.
@@ -82,11 +89,7 @@ impl<'a> DocView<'a> {
                 mentions_in[s].push(i);
             }
         }
-        Self {
-            p,
-            ex,
-            mentions_in,
-        }
+        Self { p, ex, mentions_in }
     }
     fn text(&self) -> &'a str {
         &self.p.doc.text
@@ -152,16 +155,32 @@ pub fn build_record(
         .collect();
     let offsets: Vec<OffsetMap> = views.iter().map(|v| OffsetMap::new(v.text())).collect();
     let mut chosen: HashMap<String, Vec<String>> = HashMap::new();
+    let mut hit_docs: HashMap<String, BTreeSet<usize>> = HashMap::new();
     let mut fields = Vec::new();
     for field in &schema.fields {
         let mut hits = Vec::new();
         for (d, v) in views.iter().enumerate() {
+            let required = &field.spec.requires;
+            if !required.is_empty()
+                && !required
+                    .iter()
+                    .any(|r| hit_docs.get(r).is_some_and(|s| s.contains(&d)))
+            {
+                continue;
+            }
             let mut h = Vec::new();
             apply(field, v, d, &chosen, &mut h);
             h.retain(|x: &Hit| !v.p.is_ignored(x.span));
             h.truncate(MAX_HITS_PER_DOC);
             hits.extend(h);
         }
+        hit_docs.insert(
+            field.spec.name.clone(),
+            hits.iter()
+                .filter(|h| h.disputed_by.is_none())
+                .map(|h| h.doc)
+                .collect(),
+        );
         let rf = aggregate(field, hits, &views, &offsets, lineage_of);
         chosen.insert(
             field.spec.name.clone(),
@@ -216,11 +235,12 @@ fn apply(
                     continue;
                 }
                 for r in &e.roles {
-                    let role_ok = roles
-                        .iter()
-                        .any(|x| x.eq_ignore_ascii_case(&r.role) || x.eq_ignore_ascii_case(&r.normalized));
+                    let role_ok = roles.iter().any(|x| {
+                        x.eq_ignore_ascii_case(&r.role) || x.eq_ignore_ascii_case(&r.normalized)
+                    });
                     let of = r.of_text.as_deref().unwrap_or("").to_lowercase();
-                    let of_ok = of_contains.is_empty() || of_contains.iter().any(|w| of.contains(w.as_str()));
+                    let of_ok = of_contains.is_empty()
+                        || of_contains.iter().any(|w| of.contains(w.as_str()));
                     if role_ok && of_ok {
                         let span = with_name(v, ei, r.evidence);
                         out.push(Hit {
@@ -228,6 +248,7 @@ fn apply(
                             doc: d,
                             span,
                             entity: Some(ei),
+                            disputed_by: None,
                         });
                     }
                 }
@@ -245,13 +266,16 @@ fn apply(
                 let lname = e.name.to_lowercase();
                 if m.kind == MentionKind::Name
                     && accepts(entities, EntityClass::Organization, e.kind)
-                    && name_contains.iter().any(|n| lname.contains(&n.to_lowercase()))
+                    && name_contains
+                        .iter()
+                        .any(|n| lname.contains(&n.to_lowercase()))
                 {
                     out.push(Hit {
                         value: e.name.clone(),
                         doc: d,
                         span: m.span,
                         entity: Some(m.entity),
+                        disputed_by: None,
                     });
                 }
             }
@@ -271,12 +295,15 @@ fn apply(
                             continue;
                         }
                         let t = v.slice(m.span);
-                        if let Some((cls, _, _)) = cues.find(t).find(|(_, s, e)| *s == 0 && *e == t.len()) {
+                        if let Some((cls, _, _)) =
+                            cues.find(t).find(|(_, s, e)| *s == 0 && *e == t.len())
+                        {
                             out.push(Hit {
                                 value: cues.classes[cls].clone(),
                                 doc: d,
                                 span: m.span,
                                 entity: Some(m.entity),
+                                disputed_by: None,
                             });
                         }
                     }
@@ -286,11 +313,15 @@ fn apply(
         Rule::EventDate { .. } => {
             let Some(kw) = &c.cues else { return };
             for t in &v.ex.dates {
-                let Some(val) = t.value.as_deref() else { continue };
+                let Some(val) = t.value.as_deref() else {
+                    continue;
+                };
                 if !is_day(val) {
                     continue;
                 }
-                let Some(si) = sentence_of(v.p, t.span.start) else { continue };
+                let Some(si) = sentence_of(v.p, t.span.start) else {
+                    continue;
+                };
                 let sent = v.p.seg.sentences[si];
                 if kw.find(v.slice(sent)).next().is_some() {
                     out.push(Hit {
@@ -298,6 +329,7 @@ fn apply(
                         doc: d,
                         span: t.span,
                         entity: None,
+                        disputed_by: None,
                     });
                 }
             }
@@ -319,6 +351,7 @@ fn apply(
                     doc: d,
                     span: q.span,
                     entity: None,
+                    disputed_by: None,
                 });
             }
         }
@@ -338,7 +371,9 @@ fn apply(
             });
             for (cls, s, e) in cues.find(v.text()) {
                 let span = Span::new(s, e);
-                let Some(si) = sentence_of(v.p, s) else { continue };
+                let Some(si) = sentence_of(v.p, s) else {
+                    continue;
+                };
                 if about_sents.as_ref().is_some_and(|a| !a.contains(&si)) {
                     continue;
                 }
@@ -350,6 +385,7 @@ fn apply(
                     doc: d,
                     span,
                     entity: None,
+                    disputed_by: disputer(v, si, s),
                 });
                 if out.len() >= MAX_HITS_PER_DOC {
                     break;
@@ -364,7 +400,9 @@ fn is_day(v: &str) -> bool {
     b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
 }
 
 fn number(v: f64) -> String {
@@ -375,10 +413,59 @@ fn number(v: f64) -> String {
     }
 }
 
+/// Verbs that, earlier in a sentence, turn what follows into a denial ("X has disputed that
+/// the car headed toward the officers").
+static DISPUTE_CUES: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build([
+            "disputed",
+            "disputes",
+            "disputing",
+            "denied",
+            "denies",
+            "denying",
+            "rejected",
+            "rejects",
+            "contested",
+            "contests",
+            "challenged",
+        ])
+        .ok()
+});
+
+/// Who disputes the statement at `at` in sentence `si`, when a dispute verb precedes it: the
+/// nearest person named before that verb, else the statement's own voice.
+fn disputer(v: &DocView, si: usize, at: usize) -> Option<String> {
+    let sent = v.p.seg.sentences[si];
+    let before = v.text().get(sent.start..at)?;
+    let cue = DISPUTE_CUES
+        .as_ref()?
+        .find_iter(before)
+        .filter(|m| {
+            let b = before.as_bytes();
+            (m.start() == 0 || !b[m.start() - 1].is_ascii_alphanumeric())
+                && b.get(m.end()).is_none_or(|c| !c.is_ascii_alphanumeric())
+        })
+        .last()?;
+    let cue_at = sent.start + cue.start();
+    let ents = &v.ex.entities;
+    let named = v.mentions_in[si]
+        .iter()
+        .filter_map(|&mi| ents.mentions.get(mi))
+        .filter(|m| m.span.end <= cue_at && m.kind != MentionKind::Pronoun)
+        .filter_map(|m| ents.entities.get(m.entity))
+        .rfind(|e| e.kind == EntityKind::Person)
+        .map(|e| e.name.clone());
+    Some(named.unwrap_or_else(|| asserter(v, Span::new(cue_at, at)).0))
+}
+
 /// Whether the sentence at `at` contains one of the rule's context words (true without any).
 fn context_ok(c: &crate::schema::Compiled, v: &DocView, at: usize) -> bool {
     let Some(ctx) = &c.context else { return true };
-    let Some(si) = sentence_of(v.p, at) else { return false };
+    let Some(si) = sentence_of(v.p, at) else {
+        return false;
+    };
     ctx.find(v.slice(v.p.seg.sentences[si])).next().is_some()
 }
 
@@ -390,7 +477,9 @@ fn with_name(v: &DocView, ei: usize, s: Span) -> Span {
     if v.slice(s).contains(e.name.as_str()) {
         return s;
     }
-    let Some(si) = sentence_of(v.p, s.start) else { return s };
+    let Some(si) = sentence_of(v.p, s.start) else {
+        return s;
+    };
     v.mentions_in[si]
         .iter()
         .filter_map(|&mi| v.ex.entities.mentions.get(mi))
@@ -399,15 +488,25 @@ fn with_name(v: &DocView, ei: usize, s: Span) -> Span {
         .map_or(s, |m| s.cover(m.span))
 }
 
-fn pattern_hits(c: &crate::schema::Compiled, gap: usize, v: &DocView, d: usize, out: &mut Vec<Hit>) {
+fn pattern_hits(
+    c: &crate::schema::Compiled,
+    gap: usize,
+    v: &DocView,
+    d: usize,
+    out: &mut Vec<Hit>,
+) {
     let text = v.text();
     let ents = &v.ex.entities;
     for m in &ents.mentions {
         if m.kind != MentionKind::Name {
             continue;
         }
-        let Some(e) = ents.entities.get(m.entity) else { continue };
-        let Some(si) = sentence_of(v.p, m.span.start) else { continue };
+        let Some(e) = ents.entities.get(m.entity) else {
+            continue;
+        };
+        let Some(si) = sentence_of(v.p, m.span.start) else {
+            continue;
+        };
         let sent = v.p.seg.sentences[si];
         let lo = floor_char(text, m.span.start.saturating_sub(WINDOW).max(sent.start));
         let hi = ceil_char(text, (m.span.end + WINDOW).min(sent.end));
@@ -419,7 +518,9 @@ fn pattern_hits(c: &crate::schema::Compiled, gap: usize, v: &DocView, d: usize, 
             }
             let mut start = m.span.start;
             if !prefix.is_empty() {
-                let Some(at) = prefix_before(&before, prefix, gap) else { continue };
+                let Some(at) = prefix_before(&before, prefix, gap) else {
+                    continue;
+                };
                 start = lo + at;
             }
             let mut end = m.span.end;
@@ -428,7 +529,9 @@ fn pattern_hits(c: &crate::schema::Compiled, gap: usize, v: &DocView, d: usize, 
                     continue;
                 }
                 let b = after.as_bytes();
-                if b.get(suffix.len()).is_some_and(|c| c.is_ascii_alphanumeric()) {
+                if b.get(suffix.len())
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+                {
                     continue;
                 }
                 end = m.span.end + suffix.len();
@@ -438,6 +541,7 @@ fn pattern_hits(c: &crate::schema::Compiled, gap: usize, v: &DocView, d: usize, 
                 doc: d,
                 span: Span::new(start, end),
                 entity: Some(m.entity),
+                disputed_by: None,
             });
             break;
         }
@@ -455,7 +559,9 @@ fn prefix_before(before: &str, prefix: &str, gap: usize) -> Option<usize> {
     if between.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return None;
     }
-    if between.contains([',', ';', ':', '.', '"', '(', ')']) || between.split_whitespace().count() > gap {
+    if between.contains([',', ';', ':', '.', '"', '(', ')'])
+        || between.split_whitespace().count() > gap
+    {
         return None;
     }
     Some(at)
@@ -467,14 +573,19 @@ fn age_hits(tg: &BTreeSet<usize>, v: &DocView, d: usize, out: &mut Vec<Hit>) {
         if q.kind != QuantityKind::Age {
             continue;
         }
-        let Some(si) = sentence_of(v.p, q.span.start) else { continue };
+        let Some(si) = sentence_of(v.p, q.span.start) else {
+            continue;
+        };
         // The nearest person name in the sentence must be one of the targets.
         let nearest = v.mentions_in[si]
             .iter()
             .filter_map(|&mi| ents.mentions.get(mi))
             .filter(|m| {
                 m.kind == MentionKind::Name
-                    && ents.entities.get(m.entity).is_some_and(|e| e.kind == EntityKind::Person)
+                    && ents
+                        .entities
+                        .get(m.entity)
+                        .is_some_and(|e| e.kind == EntityKind::Person)
             })
             .min_by_key(|m| {
                 if m.span.start >= q.span.end {
@@ -489,19 +600,28 @@ fn age_hits(tg: &BTreeSet<usize>, v: &DocView, d: usize, out: &mut Vec<Hit>) {
                 doc: d,
                 span: q.span.cover(m.span),
                 entity: Some(m.entity),
+                disputed_by: None,
             });
         }
     }
 }
 
-fn place_hits(level: PlaceLevel, c: &crate::schema::Compiled, v: &DocView, d: usize, out: &mut Vec<Hit>) {
+fn place_hits(
+    level: PlaceLevel,
+    c: &crate::schema::Compiled,
+    v: &DocView,
+    d: usize,
+    out: &mut Vec<Hit>,
+) {
     let text = v.text();
     let ents = &v.ex.entities;
     // The end of the last place mention ruled out as a reference point, so that a place that
     // qualifies it ("Memphis, Tennessee") is ruled out too.
     let mut excluded_end: Option<usize> = None;
     for m in &ents.mentions {
-        let Some(e) = ents.entities.get(m.entity) else { continue };
+        let Some(e) = ents.entities.get(m.entity) else {
+            continue;
+        };
         if m.kind != MentionKind::Name || e.kind != EntityKind::Place {
             continue;
         }
@@ -509,7 +629,8 @@ fn place_hits(level: PlaceLevel, c: &crate::schema::Compiled, v: &DocView, d: us
         let before = &text[lo..m.span.start];
         let chained = excluded_end.is_some_and(|x| {
             let gap = text.get(x..m.span.start).unwrap_or("x");
-            gap.trim_matches(|ch: char| ch == ',' || ch.is_whitespace()).is_empty()
+            gap.trim_matches(|ch: char| ch == ',' || ch.is_whitespace())
+                .is_empty()
         });
         let reference = c.context.as_ref().is_some_and(|ctx| {
             let t = before.trim_end();
@@ -543,6 +664,7 @@ fn place_hits(level: PlaceLevel, c: &crate::schema::Compiled, v: &DocView, d: us
                 doc: d,
                 span: m.span,
                 entity: Some(m.entity),
+                disputed_by: None,
             });
         }
     }
@@ -603,12 +725,19 @@ fn aggregate(
     lineage_of: &BTreeMap<DocId, String>,
 ) -> RecordField {
     let entity_valued = hits.iter().any(|h| h.entity.is_some())
-        && matches!(field.spec.rule, Rule::Role { .. } | Rule::Pattern { .. } | Rule::Entity { .. });
+        && matches!(
+            field.spec.rule,
+            Rule::Role { .. } | Rule::Pattern { .. } | Rule::Entity { .. }
+        );
     let keys: BTreeSet<String> = hits.iter().map(|h| h.value.to_lowercase()).collect();
     let mut groups: BTreeMap<String, Vec<Hit>> = BTreeMap::new();
     for h in hits {
         let k = h.value.to_lowercase();
-        let k = if entity_valued { merge_key(&keys, &k) } else { k };
+        let k = if entity_valued {
+            merge_key(&keys, &k)
+        } else {
+            k
+        };
         groups.entry(k).or_default().push(h);
     }
     let mut values = Vec::new();
@@ -624,13 +753,23 @@ fn aggregate(
             .to_string();
         let mut lineages = BTreeSet::new();
         let mut asserted = BTreeSet::new();
+        let mut disputed = BTreeSet::new();
         let mut evidence = Vec::new();
         for h in &hs {
             let Some(v) = views.get(h.doc) else { continue };
             let id = &v.p.doc.id;
-            lineages.insert(lineage_of.get(id).cloned().unwrap_or_else(|| id.0.clone()));
-            let (who, voice) = asserter(v, h.span);
-            asserted.insert(who.clone());
+            let (who, voice) = match &h.disputed_by {
+                Some(d) => {
+                    disputed.insert(d.clone());
+                    (d.clone(), asserter(v, h.span).1)
+                }
+                None => {
+                    lineages.insert(lineage_of.get(id).cloned().unwrap_or_else(|| id.0.clone()));
+                    let (who, voice) = asserter(v, h.span);
+                    asserted.insert(who.clone());
+                    (who, voice)
+                }
+            };
             let om = &offsets[h.doc];
             evidence.push(Evidence {
                 doc: id.clone(),
@@ -639,14 +778,19 @@ fn aggregate(
                 text: v.slice(h.span).to_string(),
                 asserted_by: who,
                 voice,
+                disputes: h.disputed_by.is_some(),
             });
         }
-        let outlet_only = evidence.iter().all(|e| e.voice == Voice::Outlet);
+        let outlet_only = evidence
+            .iter()
+            .filter(|e| !e.disputes)
+            .all(|e| e.voice == Voice::Outlet);
         values.push(RecordValue {
             value,
             sources: lineages.len(),
             single_source: lineages.len() <= 1 || (outlet_only && asserted.len() <= 1),
             asserted_by: asserted.into_iter().collect(),
+            disputed_by: disputed.into_iter().collect(),
             evidence,
         });
     }
@@ -658,22 +802,29 @@ fn aggregate(
     });
     let contested = field.contestable()
         && field.spec.ty != FieldType::List
-        && values.iter().enumerate().any(|(i, a)| {
-            values[i + 1..].iter().any(|b| {
-                a.asserted_by.iter().any(|x| !b.asserted_by.contains(x))
-                    && b.asserted_by.iter().any(|x| !a.asserted_by.contains(x))
-            })
-        });
+        && (values
+            .iter()
+            .any(|v| !v.asserted_by.is_empty() && !v.disputed_by.is_empty())
+            || values.iter().enumerate().any(|(i, a)| {
+                values[i + 1..].iter().any(|b| {
+                    a.asserted_by.iter().any(|x| !b.asserted_by.contains(x))
+                        && b.asserted_by.iter().any(|x| !a.asserted_by.contains(x))
+                })
+            }));
     let value = if field.spec.ty == FieldType::List {
-        (!values.is_empty()).then(|| {
-            values
+        let filed: Vec<&RecordValue> = values.iter().filter(|v| v.sources > 0).collect();
+        (!filed.is_empty()).then(|| {
+            filed
                 .iter()
                 .map(|v| v.value.as_str())
                 .collect::<Vec<_>>()
                 .join("; ")
         })
     } else {
-        values.first().map(|v| v.value.clone())
+        values
+            .first()
+            .filter(|v| v.sources > 0)
+            .map(|v| v.value.clone())
     };
     RecordField {
         name: field.spec.name.clone(),

@@ -16,11 +16,17 @@ pub fn json(records: &[Record], pretty: bool) -> serde_json::Result<String> {
 /// The CSV column a field goes to in `column_set` (`wapo`, `mpv`); the field name when the
 /// public data set has no such column.
 pub fn column_name<'a>(f: &'a RecordField, column_set: &str) -> &'a str {
-    f.columns.get(column_set).map_or(f.name.as_str(), |c| c.as_str())
+    f.columns
+        .get(column_set)
+        .map_or(f.name.as_str(), |c| c.as_str())
 }
 
 fn with_sources(v: &RecordValue) -> String {
-    format!("{} ({})", v.value, v.asserted_by.join("; "))
+    let mut s = format!("{} ({})", v.value, v.asserted_by.join("; "));
+    if !v.disputed_by.is_empty() {
+        s.push_str(&format!(" [disputed by {}]", v.disputed_by.join("; ")));
+    }
+    s
 }
 
 /// CSV with one row per record. Columns: every field, under its `column_set` name; then, for
@@ -33,7 +39,11 @@ pub fn csv(records: &[Record], column_set: &str) -> Result<String, csv::Error> {
         return Ok(String::new());
     };
     let contested: Vec<usize> = (0..first.fields.len())
-        .filter(|&i| records.iter().any(|r| r.fields.get(i).is_some_and(|f| f.contested)))
+        .filter(|&i| {
+            records
+                .iter()
+                .any(|r| r.fields.get(i).is_some_and(|f| f.contested))
+        })
         .collect();
     let mut header: Vec<String> = first
         .fields
@@ -41,7 +51,10 @@ pub fn csv(records: &[Record], column_set: &str) -> Result<String, csv::Error> {
         .map(|f| column_name(f, column_set).to_string())
         .collect();
     for &i in &contested {
-        header.push(format!("{}_contested", column_name(&first.fields[i], column_set)));
+        header.push(format!(
+            "{}_contested",
+            column_name(&first.fields[i], column_set)
+        ));
     }
     for f in &first.fields {
         header.push(format!("{}_sources", column_name(f, column_set)));
@@ -108,7 +121,16 @@ pub fn markdown(records: &[Record]) -> String {
             for (i, v) in shown.iter().enumerate() {
                 let name = if i == 0 { f.name.as_str() } else { "" };
                 let mark = if f.contested { " **(contested)**" } else { "" };
-                let single = if v.single_source { ", single source" } else { "" };
+                let disputed = if v.disputed_by.is_empty() {
+                    String::new()
+                } else {
+                    format!("; disputed by {}", md_cell(&v.disputed_by.join(", ")))
+                };
+                let single = if v.single_source {
+                    ", single source"
+                } else {
+                    ""
+                };
                 let cites: Vec<String> = v
                     .evidence
                     .iter()
@@ -125,15 +147,20 @@ pub fn markdown(records: &[Record]) -> String {
                     })
                     .collect();
                 let more = v.evidence.len().saturating_sub(3);
-                let more = if more > 0 { format!("; +{more} more") } else { String::new() };
+                let more = if more > 0 {
+                    format!("; +{more} more")
+                } else {
+                    String::new()
+                };
                 out.push_str(&format!(
-                    "| {} | {}{} | {} source(s){}; asserted by {} | {}{} |\n",
+                    "| {} | {}{} | {} source(s){}; asserted by {}{} | {}{} |\n",
                     name,
                     md_cell(&v.value),
                     mark,
                     v.sources,
                     single,
                     md_cell(&v.asserted_by.join(", ")),
+                    disputed,
                     cites.join("<br>"),
                     more
                 ));

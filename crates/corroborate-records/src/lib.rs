@@ -46,6 +46,9 @@ pub struct Evidence {
     pub asserted_by: String,
     /// Which of those it is.
     pub voice: Voice,
+    /// True when this span denies the value ("X disputed that ..."); `asserted_by` is then
+    /// who disputes it, and the span does not count as support.
+    pub disputes: bool,
 }
 
 /// One value offered for a field, with its support.
@@ -59,6 +62,8 @@ pub struct RecordValue {
     pub single_source: bool,
     /// Everyone who asserts it, sorted.
     pub asserted_by: Vec<String>,
+    /// Everyone who disputes it, sorted.
+    pub disputed_by: Vec<String>,
     /// Every span supporting it.
     pub evidence: Vec<Evidence>,
 }

@@ -196,6 +196,10 @@ pub struct FieldSpec {
     /// fields, no otherwise, where the best-supported value is kept and the others listed).
     #[serde(default)]
     pub contest: Option<bool>,
+    /// Earlier fields of which at least one must have a hit in a document for this field to
+    /// be read from it: ties a place to a document that reports the event at all.
+    #[serde(default)]
+    pub requires: Vec<String>,
     /// How values are found.
     pub rule: Rule,
 }
@@ -263,7 +267,8 @@ impl Phrases {
             let b = text.as_bytes();
             let before_ok = m.start() == 0 || !b[m.start() - 1].is_ascii_alphanumeric();
             let after_ok = m.end() >= b.len() || !b[m.end()].is_ascii_alphanumeric();
-            (before_ok && after_ok).then(|| (self.class_of[m.pattern().as_usize()], m.start(), m.end()))
+            (before_ok && after_ok)
+                .then(|| (self.class_of[m.pattern().as_usize()], m.start(), m.end()))
         })
     }
 }
@@ -345,6 +350,9 @@ impl Schema {
             };
             let earlier = |n: &str| file.fields[..i].iter().any(|f| f.name == n);
             let mut compiled = Compiled::default();
+            if let Some(r) = spec.requires.iter().find(|r| !earlier(r)) {
+                return Err(bad(format!("`requires` names `{r}`, not an earlier field")));
+            }
             match &spec.rule {
                 Rule::Keywords {
                     classes,
@@ -400,7 +408,9 @@ impl Schema {
                 Rule::Pattern { templates, .. } => {
                     for t in templates {
                         compiled.templates.push(split_template(t).ok_or_else(|| {
-                            bad(format!("template `{t}` needs one slot such as {{person}} and some text"))
+                            bad(format!(
+                                "template `{t}` needs one slot such as {{person}} and some text"
+                            ))
                         })?);
                     }
                 }
