@@ -11,6 +11,8 @@ use corroborate_core::load::Manifest;
 use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod record_cmd;
+
 /// Exit code: every input was read cleanly.
 const EXIT_OK: u8 = 0;
 /// Exit code: some inputs were skipped or had problems (each named on stderr).
@@ -55,6 +57,12 @@ INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is
 A folder is read recursively in sorted order; a manifest.json (or manifest.csv) in it\n  \
 gives outlet, url and published per file.")]
     Analyze(AnalyzeArgs),
+    /// Fill a structured record (e.g. police use of force) from a story, every field cited.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate record --schema police-use-of-force ../shared/seeds --format csv\n  \
+corroborate record --schema schemas/product-recall.toml articles/ --format md\n\n\
+See docs/schemas.md for the schema format.")]
+    Record(record_cmd::RecordArgs),
 }
 
 #[derive(Args)]
@@ -206,6 +214,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => run_analyze(args),
+        Command::Record(args) => record_cmd::run(args, EXIT_USAGE, EXIT_INPUT_PROBLEMS),
     };
     match result {
         Ok(code) => ExitCode::from(code),
