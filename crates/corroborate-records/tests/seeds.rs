@@ -203,6 +203,28 @@ fn threat_type_is_contested_with_who_asserts_each_value() {
         "{:?}",
         moving.disputed_by
     );
+    // Whether the diapers were stolen: reported, and denied by the mother.
+    let theft = field(&r, "offense_committed");
+    assert!(theft.contested, "{:?}", theft.values);
+    let yes = theft
+        .values
+        .iter()
+        .find(|v| v.value == "yes")
+        .expect("yes offered");
+    assert!(
+        yes.disputed_by.iter().any(|d| d == "Vellesiya Wiley"),
+        "{:?}",
+        yes.disputed_by
+    );
+    // The finding of justification against the family's attorney calling it excessive.
+    let outcome = field(&r, "outcome");
+    assert!(outcome.contested);
+    let unjustified = outcome
+        .values
+        .iter()
+        .find(|v| v.value == "unjustified")
+        .expect("offered");
+    assert!(unjustified.asserted_by.iter().any(|a| a == "Ben Crump"));
     // A value only narrated by one outlet would be single-source; these are not.
     assert!(!flee.single_source && !moving.single_source);
 }
