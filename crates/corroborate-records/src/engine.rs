@@ -510,8 +510,11 @@ fn pattern_hits(
         let sent = v.p.seg.sentences[si];
         let lo = floor_char(text, m.span.start.saturating_sub(WINDOW).max(sent.start));
         let hi = ceil_char(text, (m.span.end + WINDOW).min(sent.end));
-        let before = text[lo..m.span.start].to_ascii_lowercase();
-        let after = text[m.span.end..hi].to_ascii_lowercase();
+        let before = text
+            .get(lo..m.span.start)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let after = text.get(m.span.end..hi).unwrap_or("").to_ascii_lowercase();
         for (prefix, suffix, slot) in &c.templates {
             if slot.is_some_and(|k| k != class_of(e.kind)) {
                 continue;
@@ -567,8 +570,38 @@ fn prefix_before(before: &str, prefix: &str, gap: usize) -> Option<usize> {
     Some(at)
 }
 
+/// The age in a news apposition right after a name: "Sam Ortiz, 34, ..." → (34, span end).
+fn apposed_age(text: &str, name_end: usize) -> Option<(u32, usize)> {
+    let rest = text.get(name_end..)?;
+    let digits = rest.strip_prefix(", ")?;
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=3).contains(&n) {
+        return None;
+    }
+    let after = digits.as_bytes().get(n).copied();
+    if !matches!(after, Some(b',') | Some(b'.') | Some(b';') | None) {
+        return None;
+    }
+    let age: u32 = digits.get(..n)?.parse().ok()?;
+    (age <= 120).then_some((age, name_end + 2 + n))
+}
+
 fn age_hits(tg: &BTreeSet<usize>, v: &DocView, d: usize, out: &mut Vec<Hit>) {
     let ents = &v.ex.entities;
+    for m in &ents.mentions {
+        if m.kind != MentionKind::Name || !tg.contains(&m.entity) {
+            continue;
+        }
+        if let Some((age, end)) = apposed_age(v.text(), m.span.end) {
+            out.push(Hit {
+                value: age.to_string(),
+                doc: d,
+                span: Span::new(m.span.start, end),
+                entity: Some(m.entity),
+                disputed_by: None,
+            });
+        }
+    }
     for q in &v.ex.quantities {
         if q.kind != QuantityKind::Age {
             continue;
@@ -626,7 +659,7 @@ fn place_hits(
             continue;
         }
         let lo = floor_char(text, m.span.start.saturating_sub(40));
-        let before = &text[lo..m.span.start];
+        let before = text.get(lo..m.span.start).unwrap_or("");
         let chained = excluded_end.is_some_and(|x| {
             let gap = text.get(x..m.span.start).unwrap_or("x");
             gap.trim_matches(|ch: char| ch == ',' || ch.is_whitespace())
@@ -649,7 +682,9 @@ fn place_hits(
                 .map(|c| c.to_string()),
             PlaceLevel::County => ["County", "Parish", "Borough"].iter().find_map(|w| {
                 let base = name.strip_suffix(w)?.trim_end();
-                let followed = text[m.span.end..].trim_start().starts_with(w);
+                let followed = text
+                    .get(m.span.end..)
+                    .is_some_and(|t| t.trim_start().starts_with(w));
                 (!base.is_empty() && (surface.ends_with(w) || followed)).then(|| base.to_string())
             }),
             PlaceLevel::City => (place_is(name, "city")

@@ -153,3 +153,59 @@ rule = { kind = "pattern", templates = ["{person}"] }
         );
     }
 }
+
+/// Builds a police record over one in-memory document.
+fn police_on(text: String) -> Record {
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::Document;
+    let p = PreparedDoc::new(Document::new("mem", SourceFormat::Text, text), TODAY);
+    let ex = corroborate_extract::extract(&p);
+    let schema = Schema::from_toml(schema::builtin("police-use-of-force").unwrap_or_default())
+        .expect("schema loads");
+    build_record(&schema, &[(p, ex)], &[0], &BTreeMap::new())
+}
+
+#[test]
+fn odd_input_never_panics_and_stays_fast() {
+    let cases = [
+        String::new(),
+        "\u{201c}\u{201c}\u{201d}".repeat(2000),
+        "Ünïcödé Ciudad de México, Tex. — «killed» José Núñez, who represents the family. "
+            .repeat(300),
+        "Officer Dana Reyes shot and killed Sam Ortiz, 34, during a traffic stop in Dayton, Ohio, \
+         on May 2, 2026, and denied that the car drove toward officers "
+            .repeat(2000),
+    ];
+    for text in cases {
+        let started = std::time::Instant::now();
+        let r = police_on(text);
+        assert!(started.elapsed().as_secs() < 30, "too slow");
+        for f in &r.fields {
+            for v in &f.values {
+                assert!(v.evidence.iter().all(|e| e.start <= e.end));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_short_fictional_police_story_fills_the_police_schema() {
+    let r = police_on(
+        "Officer shot man in Dayton\n\nOfficer Dana Reyes shot and killed Sam Ortiz, 34, during a \
+         traffic stop in Dayton, Ohio, on May 2, 2026, police said. Three officers were at the \
+         scene. Ortiz was unarmed, his brother said."
+            .to_string(),
+    );
+    assert_eq!(filed(&r, "victim").as_deref(), Some("Sam Ortiz"));
+    assert_eq!(filed(&r, "age").as_deref(), Some("34"));
+    assert_eq!(filed(&r, "date").as_deref(), Some("2026-05-02"));
+    assert_eq!(filed(&r, "city").as_deref(), Some("Dayton"));
+    assert_eq!(filed(&r, "state").as_deref(), Some("OH"));
+    assert_eq!(filed(&r, "officers").as_deref(), Some("Dana Reyes"));
+    assert_eq!(filed(&r, "officers_present").as_deref(), Some("3"));
+    assert_eq!(filed(&r, "call_type"), None, "no call is described");
+    assert_eq!(filed(&r, "armed_with").as_deref(), Some("unarmed"));
+    assert_eq!(filed(&r, "family_attorney"), None);
+    let victim = r.field("victim").expect("field");
+    assert!(victim.values[0].single_source, "one document is one source");
+}
