@@ -11,6 +11,7 @@ use corroborate_core::load::Manifest;
 use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod dates_cmd;
 mod record_cmd;
 
 /// Exit code: every input was read cleanly.
@@ -63,6 +64,15 @@ corroborate record --schema police-use-of-force ../shared/seeds --format csv\n  
 corroborate record --schema schemas/product-recall.toml articles/ --format md\n\n\
 See docs/schemas.md for the schema format.")]
     Record(record_cmd::RecordArgs),
+    /// List the temporal expressions of one article with TIMEX3 values resolved against its
+    /// creation date (text, JSON or TimeML).
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate dates article.txt --dct 2026-10-23\n  \
+corroborate dates article.txt --dct 2026-10-23 --format json\n  \
+corroborate dates article.txt --dct 2026-10-23 --format timeml > article.tml\n  \
+corroborate dates article.tml            # the DCT comes from <DCT>\n\n\
+Without a DCT, relative expressions keep underspecified values (XXXX-WXX-5, XXXX-XX).")]
+    Dates(dates_cmd::DatesArgs),
 }
 
 #[derive(Args)]
@@ -215,6 +225,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => run_analyze(args),
         Command::Record(args) => record_cmd::run(args, EXIT_USAGE, EXIT_INPUT_PROBLEMS),
+        Command::Dates(args) => dates_cmd::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

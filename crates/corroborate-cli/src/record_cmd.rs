@@ -1,13 +1,14 @@
 //! `corroborate record`: fill a structured record (police use of force, product recall, ...)
 //! from a story, every field cited, in JSON, CSV or Markdown.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use corroborate_cli::{AnalyzeRequest, NoProgress};
 use corroborate_core::load::Manifest;
+use corroborate_core::DocId;
 use corroborate_records::{build_record, export, schema, Schema};
 use corroborate_render::json::ReportOptions;
 
@@ -21,9 +22,12 @@ pub struct RecordArgs {
     /// Folder of schema files to look the name up in first.
     #[arg(long, value_name = "DIR")]
     schema_dir: Option<PathBuf>,
-    /// Files or folders to read; all of them are one story for now.
+    /// Files or folders to read; one record per story found among them.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// Only the story with this id (as in the report's `stories[]`).
+    #[arg(long, value_name = "ID")]
+    story: Option<String>,
     /// A manifest (JSON or CSV with columns file,outlet,published,url) giving metadata per file.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -109,11 +113,52 @@ pub fn run(args: RecordArgs, usage: u8, input_problems: u8) -> anyhow::Result<u8
         }
     }
     let mut results = std::mem::take(&mut processed.results);
-    // Publication dates inferred across articles sharpen relative dates in the record.
-    corroborate_cli::link(&mut results);
-    let members: Vec<usize> = (0..results.len()).collect();
-    let record = build_record(&schema, &results, &members, &BTreeMap::new());
-    let records = [record];
+    // Publication dates inferred across articles sharpen relative dates in the record;
+    // stories group the articles, lineages count independent sources.
+    let cross = corroborate_cli::link(&mut results);
+    let lin = &cross.links.lineages;
+    let lineage_of: BTreeMap<DocId, String> = lin
+        .of_doc
+        .iter()
+        .filter_map(|(d, &i)| lin.lineages.get(i).map(|l| (d.clone(), l.id.clone())))
+        .collect();
+    let index: HashMap<&DocId, usize> = results
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (&p.doc.id, i))
+        .collect();
+    let mut stories: Vec<(Option<String>, Vec<usize>)> = cross
+        .links
+        .stories
+        .iter()
+        .map(|s| {
+            let members = s
+                .story
+                .documents
+                .iter()
+                .filter_map(|d| index.get(d).copied());
+            (Some(s.story.id.clone()), members.collect())
+        })
+        .collect();
+    if stories.is_empty() {
+        stories.push((None, (0..results.len()).collect()));
+    }
+    if let Some(id) = &args.story {
+        let known: Vec<String> = stories.iter().filter_map(|s| s.0.clone()).collect();
+        stories.retain(|s| s.0.as_deref() == Some(id.as_str()));
+        if stories.is_empty() {
+            eprintln!("error: no story {id} (stories: {})", known.join(", "));
+            return Ok(usage);
+        }
+    }
+    let records: Vec<_> = stories
+        .into_iter()
+        .map(|(id, members)| {
+            let mut r = build_record(&schema, &results, &members, &lineage_of);
+            r.story = id;
+            r
+        })
+        .collect();
     let out = match args.format.as_str() {
         "csv" => {
             let set = args

@@ -190,6 +190,7 @@ pub fn build_record(
     }
     Record {
         schema: schema.name.clone(),
+        story: None,
         description: schema.description.clone(),
         documents: views.iter().map(|v| v.p.doc.id.clone()).collect(),
         fields,

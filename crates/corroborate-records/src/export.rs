@@ -32,7 +32,8 @@ fn with_sources(v: &RecordValue) -> String {
 /// CSV with one row per record. Columns: every field, under its `column_set` name; then, for
 /// each field contested in any record, `<column>_contested` holding every value with who
 /// asserts it (`move (A; B) | flee (C)`); then `<column>_sources`, the number of independent
-/// sources of the filed value. Headers come from the first record's schema.
+/// sources of the filed value; last, `story`, the story id. Headers come from the first
+/// record's schema.
 pub fn csv(records: &[Record], column_set: &str) -> Result<String, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let Some(first) = records.first() else {
@@ -59,6 +60,7 @@ pub fn csv(records: &[Record], column_set: &str) -> Result<String, csv::Error> {
     for f in &first.fields {
         header.push(format!("{}_sources", column_name(f, column_set)));
     }
+    header.push("story".into());
     w.write_record(&header)?;
     for r in records {
         let mut row: Vec<String> = r
@@ -86,6 +88,7 @@ pub fn csv(records: &[Record], column_set: &str) -> Result<String, csv::Error> {
                     .unwrap_or_default(),
             );
         }
+        row.push(r.story.clone().unwrap_or_default());
         w.write_record(&row)?;
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;

@@ -94,6 +94,8 @@ pub struct RecordField {
 pub struct Record {
     /// Schema name.
     pub schema: String,
+    /// The story the record describes (its id from the linking stage), when known.
+    pub story: Option<String>,
     /// What the record describes.
     pub description: String,
     /// The documents the record was filled from.
