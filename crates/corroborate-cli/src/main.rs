@@ -12,6 +12,7 @@ use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 mod dates_cmd;
+mod record_cmd;
 
 /// Exit code: every input was read cleanly.
 const EXIT_OK: u8 = 0;
@@ -57,6 +58,12 @@ INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is
 A folder is read recursively in sorted order; a manifest.json (or manifest.csv) in it\n  \
 gives outlet, url and published per file.")]
     Analyze(AnalyzeArgs),
+    /// Fill a structured record (e.g. police use of force) from a story, every field cited.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate record --schema police-use-of-force ../shared/seeds --format csv\n  \
+corroborate record --schema schemas/product-recall.toml articles/ --format md\n\n\
+See docs/schemas.md for the schema format.")]
+    Record(record_cmd::RecordArgs),
     /// List the temporal expressions of one article with TIMEX3 values resolved against its
     /// creation date (text, JSON or TimeML).
     #[command(after_help = "EXAMPLES:\n  \
@@ -217,6 +224,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Analyze(args) => run_analyze(args),
+        Command::Record(args) => record_cmd::run(args, EXIT_USAGE, EXIT_INPUT_PROBLEMS),
         Command::Dates(args) => dates_cmd::run(args),
     };
     match result {
