@@ -16,19 +16,55 @@ const FIRST: &[&str] = &[
     "Luis", "Mara", "Nils", "Odette", "Pavel", "Quinn", "Rosa", "Soren", "Talia",
 ];
 const LAST: &[&str] = &[
-    "Abbott", "Brennan", "Castillo", "Dorsey", "Eklund", "Fairweather", "Galvez", "Hollis",
-    "Ibarra", "Jensen", "Kowalski", "Lindqvist", "Moreau", "Nakamura", "Okafor", "Petrov",
-    "Quintero", "Rasmussen", "Sandoval", "Thorne",
+    "Abbott",
+    "Brennan",
+    "Castillo",
+    "Dorsey",
+    "Eklund",
+    "Fairweather",
+    "Galvez",
+    "Hollis",
+    "Ibarra",
+    "Jensen",
+    "Kowalski",
+    "Lindqvist",
+    "Moreau",
+    "Nakamura",
+    "Okafor",
+    "Petrov",
+    "Quintero",
+    "Rasmussen",
+    "Sandoval",
+    "Thorne",
 ];
 const TOWNS: &[&str] = &[
-    "Harlow", "Millbrook", "Eastcote", "Pine Ridge", "Stonebridge", "Westfield", "Ashford",
-    "Brookvale", "Cedar Falls", "Dunmore",
+    "Harlow",
+    "Millbrook",
+    "Eastcote",
+    "Pine Ridge",
+    "Stonebridge",
+    "Westfield",
+    "Ashford",
+    "Brookvale",
+    "Cedar Falls",
+    "Dunmore",
 ];
 const EVENTS: &[&str] = &[
-    "a warehouse fire", "a ferry grounding", "a bridge closure", "a water main break",
-    "a chemical spill", "a bus crash", "a power outage", "a factory explosion",
+    "a warehouse fire",
+    "a ferry grounding",
+    "a bridge closure",
+    "a water main break",
+    "a chemical spill",
+    "a bus crash",
+    "a power outage",
+    "a factory explosion",
 ];
-const OUTLETS: &[&str] = &["Coastal Wire", "Harlow Gazette", "Valley Courier", "Metro Ledger"];
+const OUTLETS: &[&str] = &[
+    "Coastal Wire",
+    "Harlow Gazette",
+    "Valley Courier",
+    "Metro Ledger",
+];
 
 fn article(i: usize) -> String {
     let story = i / 10;

@@ -147,7 +147,8 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
             Some(&story.id),
         ));
         claims_report.append(claims::build(results, &members, &lineage_of));
-    }    CrossDoc {
+    }
+    CrossDoc {
         links,
         cross_entities,
         timeline: Timeline {

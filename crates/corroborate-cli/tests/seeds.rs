@@ -197,10 +197,22 @@ fn reprints_of_the_wire_story_count_as_one_independent_source() {
     let wire = ["Associated Press", "People", "The Guardian"];
     // People and The Guardian are in AP's lineage; CBS and ABC are their own.
     let lineage = |file: &str| doc(&r, file)["lineage"].as_str().unwrap().to_string();
-    assert_eq!(lineage("003_8f2b06351337482e.txt"), lineage("001_2d6caafabdf45f46.txt"));
-    assert_eq!(lineage("004_20c3e7cef4f161eb.txt"), lineage("001_2d6caafabdf45f46.txt"));
-    assert_ne!(lineage("000_ddeed167889eb317.txt"), lineage("001_2d6caafabdf45f46.txt"));
-    assert_ne!(lineage("002_1784f26f340c65f5.txt"), lineage("001_2d6caafabdf45f46.txt"));
+    assert_eq!(
+        lineage("003_8f2b06351337482e.txt"),
+        lineage("001_2d6caafabdf45f46.txt")
+    );
+    assert_eq!(
+        lineage("004_20c3e7cef4f161eb.txt"),
+        lineage("001_2d6caafabdf45f46.txt")
+    );
+    assert_ne!(
+        lineage("000_ddeed167889eb317.txt"),
+        lineage("001_2d6caafabdf45f46.txt")
+    );
+    assert_ne!(
+        lineage("002_1784f26f340c65f5.txt"),
+        lineage("001_2d6caafabdf45f46.txt")
+    );
     let claims = r["claims"]["claims"].as_array().unwrap();
     let wire_only: Vec<&serde_json::Value> = claims
         .iter()
@@ -209,7 +221,10 @@ fn reprints_of_the_wire_story_count_as_one_independent_source() {
             outlets.len() >= 2 && outlets.iter().all(|o| wire.contains(&o.as_str().unwrap()))
         })
         .collect();
-    assert!(!wire_only.is_empty(), "no claim carried by AP and its reprints");
+    assert!(
+        !wire_only.is_empty(),
+        "no claim carried by AP and its reprints"
+    );
     for c in wire_only {
         assert_eq!(c["independent_sources"], 1, "{}", c["outlets"]);
     }

@@ -7,7 +7,8 @@
 
 use corroborate_core::document::SourceFormat;
 use corroborate_core::{Document, PreparedDoc};
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
 
 const FIRST: &[&str] = &[
     "Maria", "James", "Aisha", "Tomas", "Ingrid", "Kwame", "Lucia", "Dmitri", "Hannah", "Rafael",

@@ -15,7 +15,9 @@ use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
 use corroborate_link::Links;
-use corroborate_reconcile::entities::CrossEntity;use corroborate_reconcile::claims::ClaimsReport;use corroborate_reconcile::timeline::{Event, InferredPublished};
+use corroborate_reconcile::claims::ClaimsReport;
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -215,8 +217,10 @@ pub struct CrossDoc {
     /// The merged timeline.
     pub timeline: Timeline,
     /// Stories, lineages and shared passages (`corroborate-link`).
-    pub links: Links,    /// Claims across articles.
-    pub claims: ClaimsReport,}
+    pub links: Links,
+    /// Claims across articles.
+    pub claims: ClaimsReport,
+}
 
 /// A mention with its entity's report id.
 #[derive(Debug, Clone, Serialize)]
@@ -302,9 +306,11 @@ pub fn build(
         for d in &s.story.documents {
             story_of.insert(d, &s.story.id);
         }
-    }    cross
+    }
+    cross
         .claims
-        .for_each_cite_mut(&mut |c| remap_cite(&maps, c));    let mut r = Report {
+        .for_each_cite_mut(&mut |c| remap_cite(&maps, c));
+    let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
             name: "corroborate",

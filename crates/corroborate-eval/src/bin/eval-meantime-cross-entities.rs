@@ -81,7 +81,9 @@ fn main() -> Result<()> {
             if let Ok(dct) = a.dct.parse() {
                 d.meta.published = Some(Known {
                     value: dct,
-                    provenance: Provenance::Metadata { field: "DCT".into() },
+                    provenance: Provenance::Metadata {
+                        field: "DCT".into(),
+                    },
                 });
             }
             let p = PreparedDoc::new(d, today);
@@ -92,8 +94,11 @@ fn main() -> Result<()> {
         let cross = corroborate_reconcile::entities::link(&docs, &members, Some(topic));
         // (doc index, local entity) → cross-entity id.
         let mut owner: HashMap<(usize, usize), &str> = HashMap::new();
-        let index: HashMap<&corroborate_core::DocId, usize> =
-            docs.iter().enumerate().map(|(i, (p, _))| (&p.doc.id, i)).collect();
+        let index: HashMap<&corroborate_core::DocId, usize> = docs
+            .iter()
+            .enumerate()
+            .map(|(i, (p, _))| (&p.doc.id, i))
+            .collect();
         for e in &cross {
             for m in &e.members {
                 if let Some(&di) = index.get(&m.doc) {
@@ -105,7 +110,8 @@ fn main() -> Result<()> {
             let (p, ex) = &docs[di];
             let map = OffsetMap::new(&p.doc.text);
             for g in &a.entities {
-                let (Some(kind), Some(instance)) = (g.kind.as_deref(), g.instance.as_deref()) else {
+                let (Some(kind), Some(instance)) = (g.kind.as_deref(), g.instance.as_deref())
+                else {
                     continue;
                 };
                 if !matches!(kind, "PER" | "ORG" | "LOC") {
@@ -161,7 +167,11 @@ fn main() -> Result<()> {
     }
     let n = all.len().max(1) as f64;
     let (bp, br) = (bp / n, br / n);
-    let bf = if bp + br > 0.0 { 2.0 * bp * br / (bp + br) } else { 0.0 };
+    let bf = if bp + br > 0.0 {
+        2.0 * bp * br / (bp + br)
+    } else {
+        0.0
+    };
     println!("B3 (detected mentions)   P {bp:.3}  R {br:.3}  F1 {bf:.3}");
     Ok(())
 }
