@@ -18,7 +18,7 @@ use support_http::{get, ingest, post_json, request, seeds, serve};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecc";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 struct Driver {
     child: Child,
@@ -135,7 +135,16 @@ impl Driver {
             if let Some(e) = self.find(css) {
                 return e;
             }
-            assert!(t.elapsed() < Duration::from_secs(20), "no element {css}");
+            if t.elapsed() > Duration::from_secs(20) {
+                let url = self.cmd("GET", &self.s("/url"), None);
+                let src = self.cmd("GET", &self.s("/source"), None);
+                let src = src.as_str().unwrap_or("");
+                let src: String = src
+                    .chars()
+                    .skip(src.chars().count().saturating_sub(2500))
+                    .collect();
+                panic!("no element {css} on {url}; page source ends: {src}");
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }

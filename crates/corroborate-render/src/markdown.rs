@@ -361,7 +361,14 @@ mod tests {
     #[test]
     fn escape_neutralises_markup() {
         let e = escape("[click](javascript:alert(1)) <script>x</script> *a* | `b`\nc");
-        assert!(!e.contains("](") && !e.contains("<s") && !e.contains('\n'));
+        assert!(!e.contains('\n'));
+        // Every markup character is preceded by a backslash.
+        let chars: Vec<char> = e.chars().collect();
+        for (i, c) in chars.iter().enumerate() {
+            if "[]()<>*`|".contains(*c) {
+                assert!(i > 0 && chars[i - 1] == '\\', "unescaped {c} in {e}");
+            }
+        }
         assert!(e.contains("\\[click\\]\\(javascript:alert\\(1\\)\\)"));
         assert!(e.contains("\\<script\\>"));
         assert_eq!(escape("plain words, 12.5 km."), "plain words, 12.5 km.");

@@ -318,7 +318,7 @@ impl Store {
                 continue;
             }
             let docset: HashSet<String> = set.iter().cloned().collect();
-            let sub = filter_report(&full, &docset);
+            let mut sub = filter_report(&full, &docset);
             let prev: Option<(i64, String)> = tx
                 .query_row(
                     "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
@@ -340,6 +340,12 @@ impl Store {
                 .map(|o| o.difference(&set).cloned().collect())
                 .unwrap_or_default();
             let change = describe_change(prev_report.as_ref(), &sub, &added, &removed);
+            if let Some(o) = sub.as_object_mut() {
+                o.insert(
+                    "story".into(),
+                    serde_json::json!({"id": id, "version": version}),
+                );
+            }
             let when = now();
             tx.execute(
                 "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -470,18 +476,35 @@ impl Store {
             .into_iter()
             .map(|s| s.id)
             .collect();
+        let sets = self.story_sets()?;
         let mut merged: Option<Value> = None;
+        let mut listed = Vec::new();
         for id in ids {
-            if let Some(r) = self.story_report(&id, None)? {
+            if let Some(mut r) = self.story_report(&id, None)? {
+                if let Some(o) = r.as_object_mut() {
+                    o.remove("story");
+                }
+                let docs: Vec<&String> = sets
+                    .get(&id)
+                    .map(|s| s.iter().collect())
+                    .unwrap_or_default();
+                listed.push(serde_json::json!({"id": id, "documents": docs}));
                 merged = Some(match merged {
                     None => r,
                     Some(m) => filter::merge(m, r),
                 });
             }
         }
-        Ok(merged.unwrap_or_else(
-            || serde_json::json!({"schema": json::SCHEMA, "documents": [], "stories": []}),
-        ))
+        let mut out =
+            merged.unwrap_or_else(|| serde_json::json!({"schema": json::SCHEMA, "documents": []}));
+        // Until the linking stage writes `stories`, the store's own stories say which
+        // documents go together.
+        if let Some(o) = out.as_object_mut() {
+            if !o.contains_key("stories") && !listed.is_empty() {
+                o.insert("stories".into(), Value::Array(listed));
+            }
+        }
+        Ok(out)
     }
 
     /// The story holding a document.

@@ -48,34 +48,34 @@ pub fn request(addr: &str, method: &str, path: &str, ctype: Option<&str>, body: 
     let _ = s
         .write_all(head.as_bytes())
         .and_then(|()| s.write_all(body));
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    parse(&raw)
+    read_response(s)
 }
 
-fn parse(raw: &[u8]) -> Resp {
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no HTTP header in {:?}", String::from_utf8_lossy(raw)));
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let mut lines = head.lines();
-    let status: u16 = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|c| c.parse().ok())
-        .expect("status line");
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    let mut body = raw[split + 4..].to_vec();
-    let chunked = headers
-        .iter()
-        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
-    if chunked {
-        let mut out = Vec::new();
-        let mut r = BufReader::new(&body[..]);
+/// Reads one response: headers, then a body by Content-Length, chunks, or until close (some
+/// servers keep the connection open despite `Connection: close`).
+fn read_response(s: TcpStream) -> Resp {
+    let mut r = BufReader::new(s);
+    let mut raw = Vec::new();
+    loop {
+        let mut line = Vec::new();
+        let n = r.read_until(b'\n', &mut line).unwrap_or(0);
+        raw.extend_from_slice(&line);
+        if n == 0 || line == b"\r\n" {
+            break;
+        }
+    }
+    let mut resp = parse(&raw);
+    let length = resp
+        .header("content-length")
+        .and_then(|v| v.parse::<usize>().ok());
+    let chunked = resp
+        .header("transfer-encoding")
+        .is_some_and(|v| v.contains("chunked"));
+    let mut body = Vec::new();
+    if let Some(n) = length {
+        body.resize(n, 0);
+        let _ = r.read_exact(&mut body);
+    } else if chunked {
         loop {
             let mut size = String::new();
             if r.read_line(&mut size).unwrap_or(0) == 0 {
@@ -89,16 +89,33 @@ fn parse(raw: &[u8]) -> Resp {
             if r.read_exact(&mut chunk).is_err() {
                 break;
             }
-            out.extend(chunk);
+            body.extend(chunk);
             let mut crlf = String::new();
             let _ = r.read_line(&mut crlf);
         }
-        body = out;
+    } else {
+        let _ = r.read_to_end(&mut body);
     }
+    resp.body = body;
+    resp
+}
+
+fn parse(raw: &[u8]) -> Resp {
+    let head = String::from_utf8_lossy(raw).into_owned();
+    let mut lines = head.lines();
+    let status: u16 = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no HTTP status line in {head:?}"));
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
     Resp {
         status,
         headers,
-        body,
+        body: Vec::new(),
     }
 }
 

@@ -307,6 +307,9 @@ pub struct Dossier {
     /// The timeline.
     #[serde(default)]
     pub timeline: TimelineV,
+    /// The stored story this report is a version of (`{"id", "version"}`), when read from the
+    /// store.
+    pub story: Option<Value>,
     /// Stories, when the linking stage computed them.
     pub stories: Option<Value>,
     /// Lineages (reprints), when computed.
@@ -475,8 +478,14 @@ pub fn stories(d: &Dossier) -> Vec<StoryView> {
         }
     }
     if out.is_empty() {
+        let id = d
+            .story
+            .as_ref()
+            .and_then(|s| s.get("id"))
+            .and_then(Value::as_str)
+            .unwrap_or("all");
         out.push(StoryView {
-            id: "all".to_string(),
+            id: id.to_string(),
             docs: d.documents.iter().map(|x| x.id.clone()).collect(),
         });
     }
