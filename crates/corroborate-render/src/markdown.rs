@@ -284,8 +284,8 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
     }
     let _ = writeln!(
         out,
-        "Dated events only one outlet reports (statement-level uniqueness: {}).\n",
-        "not computed, it needs the claims stage"
+        "Dated events only one outlet reports (statement-level uniqueness: not computed, it \
+         needs the claims stage).\n"
     );
     for (outlet, evs) in &alone {
         let _ = writeln!(out, "- **{}**:", escape(outlet));

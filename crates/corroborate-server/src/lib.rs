@@ -186,7 +186,11 @@ async fn read<T: Send + 'static>(
     tokio::task::spawn_blocking(move || -> Result<T, ApiError> {
         READER.with(|cell| -> Result<T, ApiError> {
             let mut slot = cell.borrow_mut();
-            if !slot.as_ref().is_some_and(|(p, _)| p == db.as_ref()) {
+            let stale = match slot.as_ref() {
+                Some((p, _)) => p != db.as_ref(),
+                None => true,
+            };
+            if stale {
                 *slot = Some((db.as_ref().clone(), Store::open_readonly(&db)?));
             }
             match slot.as_ref() {

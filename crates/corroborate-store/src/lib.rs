@@ -333,7 +333,10 @@ impl Store {
             };
             let added: Vec<String> = set
                 .iter()
-                .filter(|x| !old.is_some_and(|o| o.contains(*x)))
+                .filter(|x| match old {
+                    Some(o) => !o.contains(*x),
+                    None => true,
+                })
                 .cloned()
                 .collect();
             let removed: Vec<String> = old
