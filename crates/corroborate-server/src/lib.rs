@@ -46,6 +46,9 @@ struct App {
     linker: Arc<Linker>,
     max_body: usize,
     write: Arc<tokio::sync::Mutex<()>>,
+    /// Rendered story pages by story id, with the version they show: a page is rendered once
+    /// per version and served from memory until the story changes.
+    pages: Arc<std::sync::Mutex<HashMap<String, (i64, Bytes)>>>,
 }
 
 /// Request timeout for reads and ingests alike.
@@ -99,6 +102,7 @@ pub fn router(config: &Config) -> Result<Router, corroborate_store::StoreError> 
         linker: config.linker.clone(),
         max_body: config.max_body,
         write: Arc::new(tokio::sync::Mutex::new(())),
+        pages: Arc::new(std::sync::Mutex::new(HashMap::new())),
     };
     Ok(Router::new()
         .route("/", get(pages::story_list))

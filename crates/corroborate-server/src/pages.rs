@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -82,23 +83,48 @@ pub async fn story_list(
     )))
 }
 
-/// `GET /stories/{id}`: the story's HTML dossier, with its version history.
+/// `GET /stories/{id}`: the story's HTML dossier, with its version history. Rendered once per
+/// version, then served from memory.
 pub async fn story_page(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Html<String>, ApiError> {
+) -> Result<Response, ApiError> {
     valid_id(&id)?;
-    let (report, history) = read(&app, move |s| {
+    let key = id.clone();
+    let version = read(&app, move |s| Ok(s.story_version(&key)?))
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no story {id}")))?;
+    let cached = app.pages.lock().ok().and_then(|m| {
+        m.get(&id)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, b)| b.clone())
+    });
+    let page = match cached {
+        Some(b) => b,
+        None => {
+            let b = Bytes::from(render_story(&app, &id, version).await?);
+            if let Ok(mut m) = app.pages.lock() {
+                m.insert(id, (version, b.clone()));
+            }
+            b
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
+}
+
+async fn render_story(app: &App, id: &str, version: i64) -> Result<String, ApiError> {
+    let key = id.to_string();
+    let (report, history) = read(app, move |s| {
         let r = s
-            .story_report(&id, None)?
-            .ok_or_else(|| ApiError::not_found(format!("no story {id}")))?;
-        Ok((r, s.story_history(&id)?))
+            .story_report(&key, Some(version))?
+            .ok_or_else(|| ApiError::not_found(format!("no story {key}")))?;
+        Ok((r, s.story_history(&key)?))
     })
     .await?;
     let d = dossier(&report)?;
     let mut extra =
         String::from("<details class=\"history\"><summary>History of this story</summary><ol>");
-    for v in &history {
+    for v in history.iter().filter(|v| v.version <= version) {
         let added: Vec<String> = v
             .changes
             .get("added_documents")
@@ -127,7 +153,7 @@ pub async fn story_page(
         );
     }
     extra.push_str("</ol></details>");
-    Ok(Html(html::render_with(&d, &opts(&extra))))
+    Ok(html::render_with(&d, &opts(&extra)))
 }
 
 /// `GET /documents/{id}`: one article with its annotations highlighted.

@@ -451,6 +451,16 @@ impl Store {
         })
     }
 
+    /// A story's current version number, `None` when there is no such story.
+    pub fn story_version(&self, id: &str) -> Result<Option<i64>> {
+        Ok(self
+            .conn
+            .query_row("SELECT version FROM stories WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
     /// A story's versions, oldest first.
     pub fn story_history(&self, id: &str) -> Result<Vec<VersionRow>> {
         let mut q = self.conn.prepare(
