@@ -107,12 +107,14 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
 }
 
 /// Runs the cross-article stages over per-article results: publication dates inferred across
-/// articles, then the merged timeline.
+/// articles, stories with wire-copy lineages and shared passages, then the merged timeline.
 pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let all: Vec<usize> = (0..results.len()).collect();
     let inferred_published = timeline::infer_publication_dates(results, &all);
+    let links = corroborate_link::link(results, &corroborate_link::LinkConfig::default());
     let events = timeline::build(results, &all);
     CrossDoc {
+        links,
         cross_entities: corroborate_reconcile::entities::link(results, &all),
         timeline: Timeline {
             events,

@@ -15,6 +15,8 @@ use corroborate_core::load::Manifest;
 use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+mod dates_cmd;
+
 /// Exit code: every input was read cleanly.
 const EXIT_OK: u8 = 0;
 /// Exit code: some inputs were skipped or had problems (each named on stderr).
@@ -73,6 +75,15 @@ corroborate report --story s1 --format html --out s1.html")]
     #[command(after_help = "EXAMPLES:\n  \
 corroborate serve --db news.db                      # http://127.0.0.1:8080/")]
     Serve(serve_cmd::ServeArgs),
+    /// List the temporal expressions of one article with TIMEX3 values resolved against its
+    /// creation date (text, JSON or TimeML).
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate dates article.txt --dct 2026-10-23\n  \
+corroborate dates article.txt --dct 2026-10-23 --format json\n  \
+corroborate dates article.txt --dct 2026-10-23 --format timeml > article.tml\n  \
+corroborate dates article.tml            # the DCT comes from <DCT>\n\n\
+Without a DCT, relative expressions keep underspecified values (XXXX-WXX-5, XXXX-XX).")]
+    Dates(dates_cmd::DatesArgs),
 }
 
 #[derive(Args)]
@@ -242,6 +253,7 @@ fn main() -> ExitCode {
         Command::Ingest(args) => ingest_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Dates(args) => dates_cmd::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,10 +1,10 @@
 //! Corroborate's foundation: one document model with exact offsets, and the per-document
 //! stages that every later analysis stands on.
 //!
-//! Data flows one way:
+//! Data flows one way (cleaning works on whole sentences and lines, so it follows segmentation):
 //!
 //! ```text
-//! load (bytes -> Document) -> clean (ignored spans) -> segment (sentences, tokens)
+//! load (bytes -> Document) -> segment (paragraphs, sentences, tokens) -> clean (ignored spans)
 //! ```
 //!
 //! A [`Document`] owns its text and never changes it. Everything found in it is a [`Span`]

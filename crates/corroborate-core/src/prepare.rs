@@ -23,8 +23,8 @@ impl PreparedDoc {
     /// Cleans and segments `doc`, and infers its outlet and publication date when unknown.
     /// `today` bounds date inference (no publication date in the future).
     pub fn new(mut doc: Document, today: jiff::civil::Date) -> Self {
-        let ignored = clean(&doc);
         let seg = segment(&doc.text);
+        let ignored = clean(&doc, &seg);
         crate::outlet::infer_outlet(&mut doc, &ignored);
         crate::pubdate::infer_published(&mut doc, today);
         PreparedDoc { doc, ignored, seg }

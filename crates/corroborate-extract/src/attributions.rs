@@ -1,7 +1,36 @@
-//! Source attributions to outlets and agencies ("AP reported", "according to …"). STUB.
+//! Source attributions to outlets and agencies: "AP reported", "the Associated Press
+//! reported", "according to Mississippi Today", "told ABC News", "confirmed to CBS News",
+//! "viewed by AP", "an investigation report cited by AP", "according to court records",
+//! "told the outlet" (resolved to the outlet named before it).
+//!
+//! Each sentence is matched against four patterns (compiled once): SOURCE reported,
+//! according to SOURCE, told / confirmed to OUTLET, viewed / cited / obtained by SOURCE.
+//! The statement an attribution covers is the reported clause ("reported that …",
+//! "…, AP reported.", "According to X, …"), else its sentence.
+
+mod outlets;
+
+use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
+use regex::Regex;
 use serde::Serialize;
+
+use crate::quotes::windows::{floor_boundary, Windows, MAX_WINDOW};
+
+/// How a statement is attributed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttributionKind {
+    /// "AP reported (that) …", "…, the Associated Press reported."
+    Reported,
+    /// "according to …"
+    AccordingTo,
+    /// "told ABC News", "confirmed to CBS News", "told the outlet".
+    ToOutlet,
+    /// "viewed by AP", "cited by AP", "obtained by …".
+    By,
+}
 
 /// One attribution of a statement to a source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -13,8 +42,13 @@ pub struct Attribution {
     pub source: String,
     /// The source's span.
     pub source_span: Span,
+    /// The source's usual name when it is a known outlet ("Associated Press" for "AP"), or,
+    /// for "the outlet", the name of the outlet it refers back to.
+    pub normalized: Option<String>,
     /// The statement the attribution covers.
     pub statement: Span,
+    /// How the statement is attributed.
+    pub kind: AttributionKind,
 }
 
 impl SpanMap for Attribution {
@@ -25,7 +59,260 @@ impl SpanMap for Attribution {
     }
 }
 
+fn compile(p: &str) -> Regex {
+    match Regex::new(p) {
+        Ok(r) => r,
+        Err(e) => panic!("invalid built-in regex: {e}"),
+    }
+}
+
+/// One source name: an optional "the" and a capitalised sequence.
+fn source() -> String {
+    format!(r"(?:[Tt]he[ \t]+)?{}", crate::quotes::name_pattern())
+}
+
+/// A list of sources: "Mississippi Today, Verite News and The New York Times".
+fn source_list() -> String {
+    let s = source();
+    format!(r"{s}(?:(?:,[ \t]+{s})*,?[ \t]+and[ \t]+{s})?")
+}
+
+/// A single source inside a list (for splitting).
+static ONE_SOURCE: LazyLock<Regex> = LazyLock::new(|| compile(&source()));
+
+static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)\b",
+        source_list()
+    ))
+});
+
+static ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"\b(?P<verb>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,;:\n]{2,100}?)(?:,|;|:|\.[ \t]*$|\.[ \t]|[ \t]*$)",
+    )
+});
+
+static TO_OUTLET: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b(?P<verb>told|tells|confirmed[ \t]+to|said[ \t]+to|explained[ \t]+to|wrote[ \t]+to|speaking[ \t]+to|spoke[ \t]+to|(?:in[ \t]+)?an?[ \t]+(?:interview|statement)[ \t]+(?:with|to))[ \t]+(?P<src>{}|the[ \t]+(?:outlet|newspaper|paper|station|network|broadcaster|news[ \t]+agency|agency|publication|magazine|website))\b",
+        source_list()
+    ))
+});
+
+static BY: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
+        source()
+    ))
+});
+
+/// The usual name of a known news outlet ("Associated Press" for "AP"), if `written` is one.
+pub(crate) fn normalize_outlet(written: &str) -> Option<String> {
+    outlets::normalize(written)
+}
+
+/// Words that refer back to an outlet named earlier.
+fn is_back_reference(src: &str) -> bool {
+    src.starts_with("the ") && !src[4..].starts_with(char::is_uppercase)
+}
+
 /// Finds source attributions.
-pub fn extract(_doc: &PreparedDoc) -> Vec<Attribution> {
-    Vec::new()
+pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
+    let text = doc.doc.text.as_str();
+    let win = Windows::new(doc);
+    let mut out: Vec<Attribution> = Vec::new();
+    for &s in &win.sentences {
+        if doc.is_ignored(s) {
+            continue;
+        }
+        let s = Span::new(
+            s.start,
+            floor_boundary(text, s.end.min(s.start + 8 * MAX_WINDOW)),
+        );
+        let st = s.text(text);
+        let mut found: Vec<Attribution> = Vec::new();
+        for c in REPORTED.captures_iter(st) {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                let phrase = Span::new(s.start + src.start(), s.start + verb.end());
+                push_list(
+                    text,
+                    s,
+                    phrase,
+                    src,
+                    AttributionKind::Reported,
+                    false,
+                    &mut found,
+                );
+            }
+        }
+        for c in TO_OUTLET.captures_iter(st) {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
+                push_list(
+                    text,
+                    s,
+                    phrase,
+                    src,
+                    AttributionKind::ToOutlet,
+                    true,
+                    &mut found,
+                );
+            }
+        }
+        for c in BY.captures_iter(st) {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
+                push_list(text, s, phrase, src, AttributionKind::By, true, &mut found);
+            }
+        }
+        for c in ACCORDING.captures_iter(st) {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                let src_span = trim(text, Span::new(s.start + src.start(), s.start + src.end()));
+                let src_text = src_span.text(text);
+                if src_text.split_whitespace().count() > 12 {
+                    continue;
+                }
+                let phrase = Span::new(s.start + verb.start(), src_span.end);
+                found.push(Attribution {
+                    span: phrase,
+                    source: src_text.to_string(),
+                    source_span: src_span,
+                    normalized: outlets::normalize(src_text),
+                    statement: statement(text, s, phrase, AttributionKind::AccordingTo),
+                    kind: AttributionKind::AccordingTo,
+                });
+            }
+        }
+        found.sort_by_key(|a| (a.source_span.start, a.span.start));
+        found.dedup_by_key(|a| a.source_span);
+        out.extend(found);
+    }
+    resolve_back_references(&mut out);
+    out
+}
+
+/// Adds one attribution per source in a list ("X, Y and Z reported").
+fn push_list(
+    text: &str,
+    s: Span,
+    phrase: Span,
+    src: regex::Match<'_>,
+    kind: AttributionKind,
+    outlets_only: bool,
+    out: &mut Vec<Attribution>,
+) {
+    let statement = statement(text, s, phrase, kind);
+    let list = src.as_str();
+    let generic = list
+        .split_whitespace()
+        .last()
+        .is_some_and(|w| w.starts_with(char::is_lowercase))
+        && !is_back_reference(list);
+    let singles: Vec<(usize, usize)> = if generic {
+        Vec::new()
+    } else if is_back_reference(list) {
+        vec![(0, list.len())]
+    } else {
+        ONE_SOURCE
+            .find_iter(list)
+            .map(|m| (m.start(), m.end()))
+            .collect()
+    };
+    for (a, b) in singles {
+        let src_span = Span::new(s.start + src.start() + a, s.start + src.start() + b);
+        let written = src_span.text(text);
+        let normalized = outlets::normalize(written);
+        let outlet_like = normalized.is_some() || outlets::looks_like_outlet(written);
+        if outlets_only && !outlet_like && !is_back_reference(written) {
+            continue;
+        }
+        if !outlets_only && !generic && !written.contains(char::is_uppercase) {
+            continue;
+        }
+        out.push(Attribution {
+            span: phrase,
+            source: written.to_string(),
+            source_span: src_span,
+            normalized,
+            statement,
+            kind,
+        });
+    }
+    if generic && !outlets_only {
+        let src_span = Span::new(s.start + src.start(), s.start + src.end());
+        out.push(Attribution {
+            span: phrase,
+            source: src.as_str().to_string(),
+            source_span: src_span,
+            normalized: None,
+            statement,
+            kind,
+        });
+    }
+}
+
+fn trim(text: &str, span: Span) -> Span {
+    let t = span.text(text);
+    let lead = t.len() - t.trim_start().len();
+    Span::new(span.start + lead, span.start + lead + t.trim().len())
+}
+
+/// The clause an attribution phrase covers, inside sentence `s`.
+fn statement(text: &str, s: Span, phrase: Span, kind: AttributionKind) -> Span {
+    let st = s.text(text);
+    let rel_start = phrase.start - s.start;
+    let rel_end = phrase.end - s.start;
+    let end_trim = |e: usize| -> usize {
+        let t = st[..e].trim_end();
+        let t = t.trim_end_matches(['.', '!', '?', ',']);
+        s.start + t.len()
+    };
+    if kind == AttributionKind::AccordingTo && st[..rel_start].trim().is_empty() {
+        if let Some(comma) = st[rel_end..].find(", ") {
+            let start = rel_end + comma + 2;
+            return trim(text, Span::new(s.start + start, end_trim(st.len())));
+        }
+    }
+    let after = &st[rel_end..];
+    let head = &after[..floor_boundary(after, 100.min(after.len()))];
+    if let Some(i) = head.find(" that ").filter(|&i| !head[..i].contains(',')) {
+        let start = rel_end + i + " that ".len();
+        return trim(text, Span::new(s.start + start, end_trim(st.len())));
+    }
+    if after.trim().len() <= 40 {
+        let before = &st[..rel_start];
+        let lo = floor_boundary(before, before.len().saturating_sub(80));
+        let tail = &before[lo..];
+        let comma = [", ", ",” ", ",\" "]
+            .iter()
+            .filter_map(|p| {
+                tail.rfind(p)
+                    .map(|i| if p.len() > 2 { i + p.len() - 1 } else { i })
+            })
+            .max();
+        if let Some(c) = comma {
+            let end = lo + c;
+            if end > 0 {
+                return trim(text, Span::new(s.start, end_trim(end + 1)));
+            }
+        }
+    }
+    trim(text, Span::new(s.start, end_trim(st.len())))
+}
+
+/// "the outlet" → the outlet of the most recent attribution to a named outlet before it.
+fn resolve_back_references(atts: &mut [Attribution]) {
+    let mut last: Option<String> = None;
+    for a in atts.iter_mut() {
+        if is_back_reference(&a.source) {
+            if a.normalized.is_none() {
+                a.normalized = last.clone();
+            }
+        } else if let Some(n) = &a.normalized {
+            last = Some(n.clone());
+        } else if outlets::looks_like_outlet(&a.source) {
+            last = Some(a.source.trim_start_matches("the ").to_string());
+        }
+    }
 }

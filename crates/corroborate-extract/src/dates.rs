@@ -23,7 +23,7 @@ use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use jiff::civil::Date;
-use regex::Regex;
+use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 use serde::Serialize;
 
 use crate::quantities::word_number;
@@ -103,12 +103,12 @@ pub fn extract_text(
         dct,
         reference: None,
     };
-    for caps in RECOGNISER.captures_iter(text) {
-        let Some(m) = caps.get(0) else { continue };
-        let Some(rule) = RULES
+    for m in RECOGNISER.find_iter(text) {
+        let Some(rule) = RULE_SET
+            .matches(m.as_str())
             .iter()
-            .enumerate()
-            .find_map(|(i, r)| caps.get(i + 1).map(|_| *r))
+            .next()
+            .and_then(|i| RULES.get(i).copied())
         else {
             continue;
         };
@@ -146,6 +146,7 @@ enum Rule {
     DurationNext,
     Deictic,
     Ago,
+    YearRange,
     VagueDuration,
     Duration,
     ModMonth,
@@ -158,7 +159,7 @@ enum Rule {
     Set,
 }
 
-const RULES: [Rule; 21] = [
+const RULES: [Rule; 22] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -170,6 +171,7 @@ const RULES: [Rule; 21] = [
     Rule::DurationNext,
     Rule::Deictic,
     Rule::Ago,
+    Rule::YearRange,
     Rule::VagueDuration,
     Rule::Duration,
     Rule::ModMonth,
@@ -190,6 +192,8 @@ const PART: &str = r"(?:morning|afternoon|evening|night|overnight)";
 const UNIT: &str = r"(?:second|minute|hour|day|week|fortnight|month|quarter|year|decade|century)";
 const UNITS: &str =
     r"(?:seconds|minutes|hours|days|weeks|fortnights|months|quarters|years|decades|centuries)";
+/// Adjectives between a number and its unit ("six straight days", "five trading days").
+const ADJ: &str = r"(?:straight|consecutive|trading|business|working|full|long|short)";
 const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 const NUMW: &str = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
 const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
@@ -222,13 +226,13 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:the\s+)?(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
         ),
         Rule::Bound => format!(
-            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:week|month|year|decade|quarter){B}"
+            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter){B}"
         ),
         Rule::EarlierThis => format!(
             r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"
         ),
         Rule::DurationNext => format!(
-            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{UNITS}|{UNIT}){B}"
+            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT}){B}"
         ),
         Rule::Deictic => format!(
             r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
@@ -236,24 +240,27 @@ fn rule_pattern(rule: Rule) -> String {
         Rule::Ago => format!(
             r"{B}(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
         ),
+        Rule::YearRange => format!(
+            r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
+        ),
         Rule::VagueDuration => format!(
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:[-\s]long)?{B}"
+            r"{B}(?:(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
         ),
         Rule::ModMonth => format!(
             r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
         ),
         Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
-        Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s){B}"),
+        Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s|{B}\d0s){B}"),
         Rule::WeekdayPart => format!(r"{B}{WD}(?:\s+{PART})?{B}"),
         Rule::RelativeDay => format!(
-            r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)){B}"
+            r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
         Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|more\s+recently|recently|recent|formerly|former|the\s+past|the\s+future){B}"
+            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|former|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annual|annually|weekly|daily|monthly|yearly|quarterly|every\s+(?:other\s+)?(?:{UNIT}|{WD})|each\s+(?:{UNIT}|{WD})){B}"
@@ -261,16 +268,34 @@ fn rule_pattern(rule: Rule) -> String {
     }
 }
 
-/// All rules as one case-insensitive alternation, each rule in its own capture group.
+fn compiled_rule(rule: Rule) -> String {
+    // Expressions never run across a line break.
+    rule_pattern(rule).replace(r"\s", r"[ \t]")
+}
+
+/// All rules as one ASCII-case-insensitive alternation: finds every expression in one pass.
 static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
     let alts: Vec<String> = RULES
         .iter()
-        .map(|r| format!("({})", rule_pattern(*r)))
+        .map(|r| format!("(?:{})", compiled_rule(*r)))
         .collect();
-    Regex::new(&format!("(?i){}", alts.join("|"))).unwrap_or_else(|e| {
-        // The pattern is a compile-time constant: a failure here is a programming error.
-        panic!("date recogniser does not compile: {e}")
-    })
+    RegexBuilder::new(&format!("(?i-u){}", alts.join("|")))
+        .dfa_size_limit(16 << 20)
+        .build()
+        .unwrap_or_else(|e| panic!("date recogniser does not compile: {e}"))
+});
+
+/// Each rule anchored at both ends: tells which rule a found expression belongs to (a DFA
+/// pass over the short match, much cheaper than capture groups over the whole alternation).
+static RULE_SET: LazyLock<RegexSet> = LazyLock::new(|| {
+    RegexSetBuilder::new(
+        RULES
+            .iter()
+            .map(|r| format!("(?i-u)^(?:{})$", compiled_rule(*r))),
+    )
+    .dfa_size_limit(32 << 20)
+    .build()
+    .unwrap_or_else(|e| panic!("date rules do not compile: {e}"))
 });
 
 static ISO_RE: LazyLock<Regex> = LazyLock::new(|| {
@@ -446,6 +471,11 @@ const MONTH_CUES: &[&str] = &[
     "each",
     "into",
     "throughout",
+    "their",
+    "its",
+    "his",
+    "her",
+    "our",
 ];
 
 fn prev_word(text: &str, at: usize) -> &str {
@@ -490,7 +520,10 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 if let Some(season) = season_of(s) {
                     let _ = season;
                     let cue = matches!(prev.as_str(), "the" | "in" | "this" | "last" | "next")
-                        || (prev == "during" || prev == "until" || prev == "since");
+                        || matches!(
+                            prev.as_str(),
+                            "during" | "until" | "since" | "their" | "its" | "his" | "her" | "our"
+                        );
                     if !cue || s.eq_ignore_ascii_case("fall") && prev != "the" && prev != "this" {
                         return false;
                     }
@@ -532,9 +565,32 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 ))
         }
         Rule::Duration => {
-            // Ages ("34-year-old", "two years old") are quantities, not durations.
+            // Ages ("34-year-old", "two years old") are quantities, not durations; "a second
+            // look", "a quarter of" are not lengths of time; "twice a day" is a rate.
             let rest = text.get(span.end..).unwrap_or("");
-            !(rest.starts_with("-old") || rest.trim_start().starts_with("old"))
+            let low = s.to_ascii_lowercase();
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let military = low.ends_with("hours")
+                && low
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
+            !(rest.starts_with("-old")
+                || military
+                || rest.trim_start().starts_with("old")
+                || low == "a second"
+                || low == "a quarter"
+                || matches!(prev.as_str(), "once" | "twice" | "thrice" | "times" | "per"))
+        }
+        Rule::Decade => {
+            // "the 80s" but not "in their 60s" (an age).
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            s.starts_with(['1', '2', '\'']) && s.len() > 4
+                || s.starts_with('\'')
+                || matches!(
+                    prev.as_str(),
+                    "the" | "early" | "late" | "mid" | "and" | "or"
+                )
         }
         Rule::RelativeDay => {
             // "USA Today", "Mississippi Today": a capitalised "Today" after a capitalised word
@@ -544,12 +600,17 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
             let before = text.get(..span.start).unwrap_or("").trim_end();
             let sentence_start =
                 before.is_empty() || before.ends_with(['.', '!', '?', '"', '“', ':', '\n']);
-            !(first.starts_with(|c: char| c.is_uppercase())
-                && !all_upper
-                && !sentence_start
-                && prev.starts_with(|c: char| c.is_uppercase()))
+            !first.starts_with(|c: char| c.is_uppercase())
+                || all_upper
+                || sentence_start
+                || !prev.starts_with(|c: char| c.is_uppercase())
         }
         Rule::TimeOfDay => {
+            // The minutes of a clock time written with spaces ("9 : 09 AM") are not an hour.
+            let before = text.get(..span.start).unwrap_or("").trim_end();
+            if before.ends_with(':') && span.start - before.len() < 3 {
+                return false;
+            }
             // "10:30" alone must look like a clock time, not a score or a ratio.
             let words: Vec<&str> = s.split_whitespace().collect();
             if words.len() == 1 && s.contains(':') {
@@ -618,11 +679,11 @@ fn day_of_value(v: &str) -> Option<Date> {
 }
 
 const FUTURE_WORDS: &[&str] = &[
-    "will",
-    "won't",
-    "shall",
-    "would",
-    "'ll",
+    "will", "won't", "shall", "would", "'ll", "may", "might", "should", "be", "upcoming", "next",
+    "tomorrow",
+];
+/// Words that mark the future only when followed by "to" ("plans to", "is set to").
+const FUTURE_BEFORE_TO: &[&str] = &[
     "going",
     "expected",
     "scheduled",
@@ -631,10 +692,7 @@ const FUTURE_WORDS: &[&str] = &[
     "plan",
     "planned",
     "intends",
-    "upcoming",
-    "next",
-    "tomorrow",
-    "until",
+    "due",
 ];
 const PAST_WORDS: &[&str] = &[
     "was",
@@ -791,7 +849,12 @@ impl Ctx<'_> {
             }
         }
         let mut hi = end_idx;
-        while hi < words.len() {
+        // An expression that ends its clause ("until summer,") looks no further.
+        let ends_clause = end_idx > 0
+            && words
+                .get(end_idx - 1)
+                .is_some_and(|(_, w, b)| *b && w.ends_with([',', ';', ':', '"', '”', ')']));
+        while hi < words.len() && !ends_clause {
             let (_, w, b) = words[hi];
             if CLAUSE_WORDS.contains(&w.to_ascii_lowercase().as_str()) {
                 break;
@@ -802,26 +865,40 @@ impl Ctx<'_> {
             }
         }
         let in_expr = |i: usize| i >= idx && i < end_idx;
-        // A participle governed by a future auxiliary ("will be held") is not past.
-        let mut governed = vec![false; words.len()];
-        for (i, (_, w, _)) in words.iter().enumerate() {
-            if word_tense(w) == Some(Tense::Future) {
-                for g in governed.iter_mut().skip(i + 1).take(3) {
-                    *g = true;
-                }
+        // A participle after "be" ("will be held") or after a modal and "have" ("would have
+        // turned") is not a past tense; "plans to", "set to" mark the future.
+        let lower: Vec<String> = words
+            .iter()
+            .map(|(_, w, _)| {
+                w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .to_ascii_lowercase()
+            })
+            .collect();
+        let tense_at = |i: usize| -> Option<Tense> {
+            let w = lower[i].as_str();
+            if FUTURE_BEFORE_TO.contains(&w) {
+                return (lower.get(i + 1).map(String::as_str) == Some("to"))
+                    .then_some(Tense::Future);
             }
-        }
+            let t = word_tense(w)?;
+            let prev = i.checked_sub(1).map(|p| lower[p].as_str());
+            let prev2 = i.checked_sub(2).map(|p| lower[p].as_str());
+            if t == Tense::Past
+                && (matches!(prev, Some("be" | "being"))
+                    || (prev == Some("have")
+                        && matches!(prev2, Some("would" | "will" | "may" | "might" | "should"))))
+            {
+                return None;
+            }
+            Some(t)
+        };
         let nearest = |from: usize, to: usize| -> Tense {
             let mut best: Option<(usize, Tense)> = None;
-            for (i, (_, w, _)) in words.iter().enumerate().take(to).skip(from) {
+            for i in from..to.min(words.len()) {
                 if in_expr(i) {
                     continue;
                 }
-                let tense = match word_tense(w) {
-                    Some(Tense::Past) if governed[i] => None,
-                    t => t,
-                };
-                if let Some(t) = tense {
+                if let Some(t) = tense_at(i) {
                     let d = if i < idx { idx - i } else { i + 1 - end_idx };
                     if best.is_none_or(|(bd, _)| d < bd) {
                         best = Some((d, t));
@@ -830,7 +907,13 @@ impl Ctx<'_> {
             }
             best.map_or(Tense::Unknown, |(_, t)| t)
         };
+        // "closed until Friday": up to a day still to come.
+        if idx > 0 && matches!(lower[idx - 1].as_str(), "until" | "till") {
+            return Tense::Future;
+        }
         match nearest(lo, hi) {
+            // "by early June" with no verb around: a deadline, so the future.
+            Tense::Unknown if idx > 0 && lower[idx - 1] == "by" => Tense::Future,
             Tense::Unknown => nearest(0, words.len()),
             t => t,
         }
@@ -852,13 +935,14 @@ impl Ctx<'_> {
             return Err(());
         }
         let Some(dct) = self.dct else { return Ok(None) };
-        let cands: Vec<Date> = [dct.year() - 1, dct.year(), dct.year() + 1]
-            .iter()
-            .filter_map(|y| Date::new(*y, m, d).ok())
+        // Four years either side, so that February 29 finds its leap years.
+        let cands: Vec<Date> = (dct.year().saturating_sub(4)..=dct.year().saturating_add(4))
+            .filter_map(|y| Date::new(y, m, d).ok())
             .collect();
         let pick = match tense {
             Tense::Past => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Future => cands.iter().find(|c| **c >= dct).copied(),
+            Tense::Unknown if m == 2 && d == 29 => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Unknown => cands
                 .iter()
                 .min_by_key(|c| c.since(dct).map(|s| s.get_days().abs()).unwrap_or(i32::MAX))
@@ -1197,7 +1281,16 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             } else if lw.iter().any(|w| w == "next") {
                 dct.map(|d| d.year() + 1)
             } else {
-                ctx.anchor_day().map(|d| d.year())
+                // A bare quarter: the most recent one in a past clause, the next in a future one.
+                dct.map(|d| {
+                    let cur = (d.month() - 1) / 3 + 1;
+                    match ctx.tense(span) {
+                        Tense::Future if q != 0 && q < cur => d.year() + 1,
+                        Tense::Past if q > cur => d.year() - 1,
+                        Tense::Unknown if q > cur + 1 => d.year() - 1,
+                        _ => d.year(),
+                    }
+                })
             };
             let value = match (year, q) {
                 (Some(y), 0) => {
@@ -1222,12 +1315,7 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             } else {
                 0
             };
-            let base = if lw.iter().any(|w| w == "the") && shift == 0 {
-                ctx.anchor_day()
-            } else {
-                dct
-            };
-            let mut t = timex(span, TimexType::Date, calendar_unit(base, unit, shift));
+            let mut t = timex(span, TimexType::Date, calendar_unit(dct, unit, shift));
             t.modifier = modifier;
             Some(t)
         }
@@ -1318,6 +1406,14 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 }
             }
         }
+        Rule::YearRange => {
+            let years: Vec<i64> = lw.iter().filter_map(|w| w.parse().ok()).collect();
+            let value = match years[..] {
+                [a, b] if b > a => Some(format!("P{}Y", b - a)),
+                _ => None,
+            };
+            Some(timex(span, TimexType::Duration, value))
+        }
         Rule::VagueDuration => {
             let unit = lw.iter().find_map(|w| unit_of(w)).unwrap_or(Unit::Year);
             let mut span = span;
@@ -1334,12 +1430,27 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
         }
         Rule::Duration => {
             let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
-            let (_, n) = leading_number(&lw);
-            Some(timex(
-                span,
-                TimexType::Duration,
-                Some(duration_value(n, unit)),
-            ))
+            let skip = match lw.first().map(String::as_str) {
+                Some("more" | "less" | "at" | "up") => 2,
+                Some(
+                    "almost" | "nearly" | "about" | "around" | "roughly" | "approximately" | "over",
+                ) => 1,
+                _ => 0,
+            };
+            let mut rest = lw.get(skip..).unwrap_or_default();
+            // "a 20-year": the article is not the number.
+            if rest.len() > 2 && matches!(rest[0].as_str(), "a" | "an") {
+                rest = &rest[1..];
+            }
+            let (_, n) = leading_number(rest);
+            let mut t = timex(span, TimexType::Duration, Some(duration_value(n, unit)));
+            t.modifier = match lw.first().map(String::as_str) {
+                Some("almost" | "nearly" | "less" | "up") => Some("LESS_THAN"),
+                Some("over" | "more" | "at") => Some("MORE_THAN"),
+                Some("about" | "around" | "roughly" | "approximately") => Some("APPROX"),
+                _ => None,
+            };
+            Some(t)
         }
         Rule::ModMonth => {
             let modifier = mod_of(&lw);
@@ -1347,6 +1458,29 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 .iter()
                 .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
             let ws = words_of(s);
+            // "October of next year": the year phrase is its own expression but fixes this one.
+            let after: String = ctx
+                .text
+                .get(span.end..)
+                .unwrap_or("")
+                .chars()
+                .take(16)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            let year = year.or_else(|| {
+                let d = dct?;
+                let rest = after.strip_prefix(" of ")?;
+                let shift = if rest.starts_with("next year") {
+                    1
+                } else if rest.starts_with("last year") {
+                    -1
+                } else if rest.starts_with("this year") {
+                    0
+                } else {
+                    return None;
+                };
+                Some(d.year() + shift)
+            });
             if let Some(m) = ws.iter().find_map(|w| month_of(w)) {
                 let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
                 let value = match y {
@@ -1409,8 +1543,10 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
         }
         Rule::Reference => {
             let v = match lw.last().map(String::as_str) {
-                Some("now" | "currently" | "nowadays" | "present" | "presently") => "PRESENT_REF",
-                Some("future") => "FUTURE_REF",
+                Some("now" | "currently" | "nowadays" | "present" | "presently" | "being") => {
+                    "PRESENT_REF"
+                }
+                Some("future" | "term") => "FUTURE_REF",
                 _ => "PAST_REF",
             };
             Some(timex(span, TimexType::Date, Some(v.to_string())))
@@ -1603,6 +1739,22 @@ fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
     let dct = ctx.dct;
     let part = lw.iter().find_map(|w| part_of(w));
     let has = |k: &str| lw.iter().any(|w| w == k);
+    if has("weekend") {
+        // "the weekend": the last one in a past clause, the coming one otherwise.
+        let v = dct.and_then(|d| {
+            let dw = i64::from(d.weekday().to_monday_one_offset());
+            let sat = match ctx.tense(span) {
+                Tense::Future => add_days(d, (6 - dw).rem_euclid(7)),
+                _ => add_days(d, -(dw - 6).rem_euclid(7)),
+            }?;
+            Some(format!("{}-WE", fmt_week(sat)))
+        });
+        return Some(timex(
+            span,
+            TimexType::Date,
+            v.or(Some("XXXX-WXX-WE".into())),
+        ));
+    }
     let day = if has("yesterday") {
         dct.and_then(|d| add_days(d, -1))
     } else if has("tomorrow") {
@@ -1613,9 +1765,12 @@ fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
         ctx.anchor_day().and_then(|d| add_days(d, 1))
     } else if has("previous") || (has("day") && has("before")) {
         ctx.anchor_day().and_then(|d| add_days(d, -1))
-    } else {
-        // "that day", "later that day", "the same day".
+    } else if has("that") || has("same") {
+        // "that day", "later that day", "the same day": the day last mentioned.
         ctx.reference
+    } else {
+        // "the day" (as in "shares closed up on the day"): the day of the report.
+        dct
     };
     let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
     Some(match part {
@@ -1783,6 +1938,8 @@ mod tests {
             Some("2026-10-23T10:30")
         );
         assert_eq!(value_of("A 34-year-old man.", "34-year"), None);
+        assert_eq!(value_of("At 12 : 00 p.m. it ended.", "00 p.m."), None);
+        assert_eq!(value_of("Curfew from 1230 hours.", "1230 hours"), None);
     }
 
     #[test]

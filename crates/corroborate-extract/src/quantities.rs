@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
-use regex::Regex;
+use regex::{Regex, RegexBuilder, RegexSet};
 use serde::Serialize;
 
 /// What a quantity measures.
@@ -184,12 +184,67 @@ const WEIGHT: &str = r"(?:pounds|lbs?|kilograms?|kg|tons?|tonnes?|ounces?)";
 const TIME_UNIT: &str = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?)";
 const VAGUE: &str = r"(?:multiple|several|numerous|a\s+few|dozens\s+of|hundreds\s+of|thousands\s+of|millions\s+of|scores\s+of)";
 
-static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
+/// The kinds of match, in priority order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pat {
+    Money,
+    Percent,
+    Age,
+    Range,
+    Unit,
+    Vague,
+    Count,
+}
+
+const PATS: [Pat; 7] = [
+    Pat::Money,
+    Pat::Percent,
+    Pat::Age,
+    Pat::Range,
+    Pat::Unit,
+    Pat::Vague,
+    Pat::Count,
+];
+
+fn pattern(p: Pat) -> String {
     let num = num_re();
-    let pattern = format!(
-        r"(?i)(?P<money>(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B})|(?P<pct>{B}{num}\s?(?:%|percent{B}|per\s+cent{B}))|(?P<age>{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B})|(?P<range>{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B})|(?P<unit>{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?)|(?P<vague>{B}{VAGUE}\s+[a-z]+(?:\s+[a-z]+)?{B})|(?P<count>{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B})"
-    );
-    Regex::new(&pattern).unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
+    match p {
+        Pat::Money => {
+            format!(r"(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B}")
+        }
+        Pat::Percent => format!(r"{B}{num}\s?(?:%|percent{B}|per\s+cent{B})"),
+        Pat::Age => format!(
+            r"{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B}"
+        ),
+        Pat::Range => format!(r"{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B}"),
+        Pat::Unit => format!(
+            r"{B}{num}[\s-]+(?:{DIST}|{WEIGHT}|{TIME_UNIT}){B}(?:\s+\({num}[\s-]+(?:{DIST}|{WEIGHT}){B}\))?"
+        ),
+        Pat::Vague => format!(r"{B}{VAGUE}\s+[a-z]+(?:\s+[a-z]+)?{B}"),
+        Pat::Count => format!(r"{B}{num}\s+(?:[a-z]+\s+)?[a-z]+{B}"),
+    }
+}
+
+/// Every kind as one case-insensitive alternation (one pass over the text); `\s` never
+/// crosses a line break.
+static RECOGNISER: LazyLock<Regex> = LazyLock::new(|| {
+    let alts: Vec<String> = PATS
+        .iter()
+        .map(|p| format!("(?:{})", pattern(*p).replace(r"\s", r"[ \t]")))
+        .collect();
+    RegexBuilder::new(&format!("(?i){}", alts.join("|")))
+        .dfa_size_limit(8 << 20)
+        .build()
+        .unwrap_or_else(|e| panic!("quantity recogniser does not compile: {e}"))
+});
+
+/// Each kind anchored at both ends, to classify a match without capture groups.
+static PAT_SET: LazyLock<RegexSet> = LazyLock::new(|| {
+    RegexSet::new(
+        PATS.iter()
+            .map(|p| format!("(?i)^(?:{})$", pattern(*p).replace(r"\s", r"[ \t]"))),
+    )
+    .unwrap_or_else(|e| panic!("quantity patterns do not compile: {e}"))
 });
 
 /// Words that cannot be counted nouns after a number ("one of", "two said").
@@ -254,7 +309,11 @@ const SINGULAR_S: &[&str] = &[
 
 fn is_plural(w: &str) -> bool {
     let l = w.to_ascii_lowercase();
-    if SINGULAR_S.contains(&l.as_str()) {
+    if SINGULAR_S.contains(&l.as_str())
+        || l.ends_with("ous")
+        || l.ends_with("us")
+        || l.ends_with("is")
+    {
         return false;
     }
     PLURAL_IRREGULAR.contains(&l.as_str())
@@ -337,16 +396,23 @@ fn quantity(span: Span, value: f64, unit: impl Into<String>, kind: QuantityKind)
 /// Finds quantities in `text`; `ignored` tells which spans to skip.
 pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity> {
     let mut out = Vec::new();
-    for caps in RECOGNISER.captures_iter(text) {
-        let Some(m) = caps.get(0) else { continue };
+    for m in RECOGNISER.find_iter(text) {
+        let Some(pat) = PAT_SET
+            .matches(m.as_str())
+            .iter()
+            .next()
+            .and_then(|i| PATS.get(i))
+        else {
+            continue;
+        };
         let span = Span::new(m.start(), m.end());
         if ignored(span) {
             continue;
         }
         let s = m.as_str();
-        let q = if caps.name("money").is_some() {
+        let q = if *pat == Pat::Money {
             money(span, s)
-        } else if caps.name("pct").is_some() {
+        } else if *pat == Pat::Percent {
             let n = s.trim_end_matches(|c: char| !c.is_ascii_digit() && c != '.');
             let n = n.trim_end_matches(|c: char| c.is_alphabetic() || c.is_whitespace());
             let numtxt = s
@@ -357,13 +423,13 @@ pub fn extract_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<Quantity>
             word_number(&numtxt)
                 .or_else(|| word_number(n))
                 .map(|v| quantity(span, v, "percent", QuantityKind::Percent))
-        } else if caps.name("age").is_some() {
+        } else if *pat == Pat::Age {
             age(span, s)
-        } else if caps.name("range").is_some() {
+        } else if *pat == Pat::Range {
             range(text, span, s)
-        } else if caps.name("unit").is_some() {
+        } else if *pat == Pat::Unit {
             with_unit(span, s, m.start())
-        } else if caps.name("vague").is_some() {
+        } else if *pat == Pat::Vague {
             vague(span, s)
         } else {
             count(text, span, s)
@@ -393,6 +459,22 @@ fn vague(span: Span, s: &str) -> Option<Quantity> {
         return None;
     }
     let end = span.start + s.rfind(noun).map_or(s.len(), |i| i + noun.len());
+    let currency = match noun.to_ascii_lowercase().as_str() {
+        "dollars" => Some("USD"),
+        "euros" => Some("EUR"),
+        "pounds" => Some("GBP"),
+        _ => None,
+    };
+    if let Some(code) = currency {
+        let mut q = quantity(
+            Span::new(span.start, end),
+            vague_lower_bound(s),
+            code,
+            QuantityKind::Money,
+        );
+        q.vague = true;
+        return Some(q);
+    }
     let unit = canonical_unit(noun);
     let kind = if unit != noun.to_ascii_lowercase() && unit_kind(&unit) == QuantityKind::Duration {
         QuantityKind::Duration
@@ -556,6 +638,15 @@ fn count(text: &str, span: Span, s: &str) -> Option<Quantity> {
     if NOT_NOUNS.contains(&first.to_ascii_lowercase().as_str()) {
         return None;
     }
+    // The tail of a spaced-out number ("1 , 000 people") is not a number of its own.
+    let before = text.get(..span.start).unwrap_or("").trim_end();
+    if before.ends_with(',')
+        && before[..before.len() - 1]
+            .trim_end()
+            .ends_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
     // A year or a day of the month is not a count ("June 14 shooting", "in 2008 police").
     let prev = prev_word(text, span.start).to_ascii_lowercase();
     let prev = prev.trim_end_matches('.');
@@ -674,6 +765,15 @@ mod tests {
         assert_eq!(one("Two women spoke.").value, 2.0);
         assert_eq!(one("A dozen reporters waited.").value, 12.0);
         assert!(run("One of them said so.").is_empty());
+        assert!(run("About 1 , 000 people came.")
+            .iter()
+            .all(|q| q.value != 0.0));
+        assert_eq!(one("Five suspicious packages were found.").unit, "packages");
+        let q = one("It cost millions of dollars.");
+        assert_eq!(
+            (q.kind, q.unit.as_str(), q.vague),
+            (QuantityKind::Money, "USD", true)
+        );
         assert!(run("It happened June 14 shooting.").is_empty());
     }
 

@@ -1,9 +1,34 @@
-//! Quotes (direct, partial, indirect) and their speakers. STUB.
+//! Quotes (direct, partial, indirect) and their speakers.
+//!
+//! 1. Quote marks are paired per paragraph ([`pairing`]): straight, curly, mismatched and
+//!    unbalanced marks, and quotes continued across paragraphs.
+//! 2. Each quote's cue is looked for after it (`"…," Crump said`, `said Crump`,
+//!    `according to …`), then in its sentence before it (`Zummach has said Foster had "…"`,
+//!    `…, saying "…"`, `Fitch’s announcement that "…"`). Sentences without quote marks are
+//!    searched for indirect speech (`Crump said the footage shows …`, `…, Wiley said.`).
+//! 3. The cue clause's subject is the speaker mention: a name, a role noun phrase, a pronoun
+//!    or a group noun. It is mapped to an entity through the entities API; while that API
+//!    returns nothing, a per-document name table ([`names`]) gives a canonical name.
+//! 4. A direct quote with no cue of its own takes the speaker of the quote just before it in
+//!    its paragraph, or of the piece it continues. Otherwise it stays unattributed.
+
+mod lexicon;
+mod names;
+mod pairing;
+pub(crate) mod windows;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::Serialize;
 
-use crate::entities::EntityAnalysis;
+use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
+pub(crate) use lexicon::name_pattern;
+use lexicon::{
+    ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CUE, PARTICIPLES,
+    POSS_SPEECH, SUBJ_ANY, SUBJ_AT_END,
+};
+use names::NameTable;
+use pairing::RawQuote;
+use windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// The kind of quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -15,6 +40,20 @@ pub enum QuoteKind {
     Partial,
     /// Reported speech ("Crump said the footage shows …").
     Indirect,
+}
+
+/// How the speaker is mentioned at the quote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpeakerMentionKind {
+    /// A proper name ("Zummach", "Mississippi Gov. Tate Reeves").
+    Name,
+    /// A role noun phrase ("the mayor", "Kohen's mother", "a spokesperson for the police").
+    Role,
+    /// A personal pronoun ("she").
+    Pronoun,
+    /// A group noun ("police", "officials"); never resolved to a single entity.
+    Group,
 }
 
 /// One quote.
@@ -33,6 +72,17 @@ pub struct Quote {
     pub speaker: Option<usize>,
     /// The span naming the speaker at this quote (a name, role noun or pronoun).
     pub speaker_mention: Option<Span>,
+    /// How the speaker is mentioned, when there is a mention.
+    pub speaker_mention_kind: Option<SpeakerMentionKind>,
+    /// The speaker's canonical name ("Martin Zummach" for "Zummach said"): the entity's name
+    /// when resolved, else the fullest name the article gives for the mention. `None` when
+    /// unattributed or when the mention names no one (a group, an unknown role).
+    pub speaker_name: Option<String>,
+    /// True when the speaker was not named at this quote but carried over from the quote
+    /// before it (same paragraph) or the piece it continues.
+    pub speaker_inherited: bool,
+    /// True when this quote continues one left open at the end of the previous paragraph.
+    pub continues: bool,
 }
 
 impl SpanMap for Quote {
@@ -44,7 +94,577 @@ impl SpanMap for Quote {
     }
 }
 
+/// A quote before speaker resolution.
+struct Candidate {
+    quote: Quote,
+    para: usize,
+    open_end: bool,
+}
+
+/// The most recent resolved speaker, for pronouns and inheritance.
+#[derive(Clone)]
+struct Speaker {
+    para: usize,
+    /// Where its quote or cue ends (to tell whether it was in the previous sentence).
+    at: usize,
+    entity: Option<usize>,
+    name: Option<String>,
+}
+
 /// Finds quotes and attributes speakers.
-pub fn extract(_doc: &PreparedDoc, _entities: &EntityAnalysis) -> Vec<Quote> {
-    Vec::new()
+pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
+    let text = doc.doc.text.as_str();
+    let win = Windows::new(doc);
+    let table = NameTable::new(text);
+    let raws: Vec<RawQuote> = pairing::pair(text, &win.paragraphs)
+        .into_iter()
+        .filter(|r| !doc.is_ignored(r.span))
+        .collect();
+    let mut cands: Vec<Candidate> = Vec::with_capacity(raws.len());
+    for (i, r) in raws.iter().enumerate() {
+        cands.push(direct_candidate(text, &win, &table, &raws, i, r));
+    }
+    cands.extend(indirect_candidates(doc, text, &win, &raws));
+    cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
+    resolve(doc, text, &win, &table, entities, &mut cands);
+    cands.into_iter().map(|c| c.quote).collect()
+}
+
+/// True when the quote stands as its own sentence or clause (not a fragment in a sentence).
+fn is_standalone(text: &str, para: Span, r: &RawQuote) -> bool {
+    if r.continues {
+        return true;
+    }
+    let before =
+        &text[floor_boundary(text, r.span.start.saturating_sub(8).max(para.start))..r.span.start];
+    let content = r.content.text(text);
+    let starts_upper = content
+        .chars()
+        .find(|c| c.is_alphanumeric() || *c == '[')
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '[');
+    match before.trim_end().chars().last() {
+        None => true,
+        Some('.' | '!' | '?' | ':' | '"' | '”' | ')') => true,
+        Some(',' | '—' | '–' | ';') => starts_upper,
+        Some(_) => false,
+    }
+}
+
+/// Where a speaker mention was found, and the cue.
+struct Found {
+    mention: Option<(Span, SpeakerMentionKind)>,
+    cue: Span,
+}
+
+/// The mention in a subject-pattern match, with absolute offsets.
+fn mention_of(c: &regex::Captures<'_>, offset: usize) -> Option<(Span, SpeakerMentionKind)> {
+    let kinds = [
+        ("poss", SpeakerMentionKind::Role),
+        ("role", SpeakerMentionKind::Role),
+        ("pron", SpeakerMentionKind::Pronoun),
+        ("group", SpeakerMentionKind::Group),
+        ("name", SpeakerMentionKind::Name),
+    ];
+    kinds.iter().find_map(|(g, k)| {
+        c.name(g)
+            .map(|m| (Span::new(offset + m.start(), offset + m.end()), *k))
+    })
+}
+
+/// A cue right after the quote.
+fn cue_after(after: &str, offset: usize) -> Option<Found> {
+    for re in [&*AFTER_SUBJ_CUE, &*AFTER_CUE_SUBJ, &*AFTER_ACCORDING] {
+        if let Some(c) = re.captures(after) {
+            let cue = c.name("cue")?;
+            return Some(Found {
+                mention: mention_of(&c, offset),
+                cue: Span::new(offset + cue.start(), offset + cue.end()),
+            });
+        }
+    }
+    None
+}
+
+/// The first true subject in `s` (the main clause's subject), preferring names: skips
+/// possessives and lone capitalised words that are not known names.
+fn main_subject(s: &str, offset: usize, table: &NameTable) -> Option<(Span, SpeakerMentionKind)> {
+    let mut fallback = None;
+    for c in SUBJ_ANY.captures_iter(s) {
+        let Some((span, kind)) = mention_of(&c, offset) else {
+            continue;
+        };
+        let t = &s[span.start - offset..span.end - offset];
+        match kind {
+            SpeakerMentionKind::Name => {
+                let single = !t.contains(char::is_whitespace);
+                if single && !table.is_name_word(t) {
+                    continue;
+                }
+                if t.ends_with("’s") || t.ends_with("'s") {
+                    continue;
+                }
+                return Some((span, kind));
+            }
+            SpeakerMentionKind::Pronoun => {}
+            _ => {
+                if fallback.is_none() {
+                    fallback = Some((span, kind));
+                }
+            }
+        }
+    }
+    fallback
+}
+
+/// True when `pos` lies inside one of the paired quotes.
+fn inside_quote(raws: &[RawQuote], pos: usize) -> bool {
+    let i = raws.partition_point(|r| r.span.end <= pos);
+    raws.get(i).is_some_and(|r| r.span.start <= pos)
+}
+
+/// The cue in the sentence before the quote: a cue verb with its subject, a possessive speech
+/// noun, or "according to".
+fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable) -> Option<Found> {
+    let verb = CUE
+        .find_iter(prefix)
+        .filter(|m| !inside_quote(raws, offset + m.start()))
+        .last();
+    let poss = POSS_SPEECH
+        .captures_iter(prefix)
+        .filter(|c| {
+            c.get(0)
+                .is_some_and(|m| !inside_quote(raws, offset + m.start()))
+        })
+        .last();
+    let according = ACCORDING_BEFORE
+        .captures_iter(prefix)
+        .filter(|c| {
+            c.get(0)
+                .is_some_and(|m| !inside_quote(raws, offset + m.start()))
+        })
+        .last();
+    let verb_at = verb.map_or(0, |m| m.start() + 1);
+    let poss_at = poss
+        .as_ref()
+        .and_then(|c| c.get(0))
+        .map_or(0, |m| m.start() + 1);
+    let acc_at = according
+        .as_ref()
+        .and_then(|c| c.get(0))
+        .map_or(0, |m| m.start() + 1);
+    if acc_at > verb_at && acc_at >= poss_at {
+        let c = according?;
+        let cue = c.name("cue")?;
+        return Some(Found {
+            mention: mention_of(&c, offset),
+            cue: Span::new(offset + cue.start(), offset + cue.end()),
+        });
+    }
+    if poss_at > verb_at {
+        let c = poss?;
+        let name = c.name("name")?;
+        let cue = c.name("cue")?;
+        return Some(Found {
+            mention: Some((
+                Span::new(offset + name.start(), offset + name.end()),
+                SpeakerMentionKind::Name,
+            )),
+            cue: Span::new(offset + cue.start(), offset + cue.end()),
+        });
+    }
+    let m = verb?;
+    let cue = Span::new(offset + m.start(), offset + m.end());
+    let sub = &prefix[..m.start()];
+    if let Some(c) = SUBJ_AT_END.captures(sub) {
+        return Some(Found {
+            mention: mention_of(&c, offset),
+            cue,
+        });
+    }
+    let participle = PARTICIPLES.contains(&m.as_str().to_lowercase().as_str());
+    if participle || sub.trim_end().ends_with(',') {
+        let mention = main_subject(sub, offset, table)?;
+        return Some(Found {
+            mention: Some(mention),
+            cue,
+        });
+    }
+    None
+}
+
+/// Builds the candidate for one paired quote.
+fn direct_candidate(
+    text: &str,
+    win: &Windows,
+    table: &NameTable,
+    raws: &[RawQuote],
+    i: usize,
+    r: &RawQuote,
+) -> Candidate {
+    let para = win.paragraphs.get(r.para).copied().unwrap_or(r.span);
+    let kind = if is_standalone(text, para, r) {
+        QuoteKind::Direct
+    } else {
+        QuoteKind::Partial
+    };
+    let sentence = win.around(text, r.span.start, r.span.end);
+    let next_start = raws.get(i + 1).map_or(usize::MAX, |n| n.span.start);
+    let after_end = sentence.end.min(next_start).min(para.end).max(r.span.end);
+    let after = &text[r.span.end..after_end];
+    let ends_sentence = r.content.text(text).ends_with(['.', '…']);
+    let mut found = None;
+    if !r.open_end && (!ends_sentence || after.trim().len() <= 60) {
+        found = cue_after(after, r.span.end);
+    }
+    if found.is_none() {
+        let start = sentence.start.max(para.start).min(r.span.start);
+        let start = floor_boundary(text, start.max(r.span.start.saturating_sub(MAX_WINDOW)));
+        found = cue_before(&text[start..r.span.start], start, raws, table);
+    }
+    let (mention, cue) = match found {
+        Some(f) => (f.mention, Some(f.cue)),
+        None => (None, None),
+    };
+    Candidate {
+        quote: Quote {
+            span: r.span,
+            kind,
+            content: r.content,
+            cue,
+            speaker: None,
+            speaker_mention: mention.map(|m| m.0),
+            speaker_mention_kind: mention.map(|m| m.1),
+            speaker_name: None,
+            speaker_inherited: false,
+            continues: r.continues,
+        },
+        para: r.para,
+        open_end: r.open_end,
+    }
+}
+
+/// Indirect speech in sentences that hold no quote marks.
+fn indirect_candidates(
+    doc: &PreparedDoc,
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut ri = 0;
+    for &s in &win.sentences {
+        while ri < raws.len() && raws[ri].span.end <= s.start {
+            ri += 1;
+        }
+        if raws.get(ri).is_some_and(|r| r.span.start < s.end) || doc.is_ignored(s) {
+            continue;
+        }
+        let para = win.paragraph_of(s.start).unwrap_or(0);
+        let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
+        let s = Span::new(s.start, floor_boundary(text, s.end));
+        if let Some(q) = indirect::find(text, s) {
+            out.push(Candidate {
+                quote: q,
+                para,
+                open_end: false,
+            });
+        }
+    }
+    out
+}
+
+mod indirect;
+
+/// Resolves speaker mentions to entities and names, in text order.
+fn resolve(
+    doc: &PreparedDoc,
+    text: &str,
+    win: &Windows,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+    cands: &mut [Candidate],
+) {
+    let mut last: Option<Speaker> = None;
+    let mut prev_quote: Option<(usize, usize, Speaker)> = None;
+    for i in 0..cands.len() {
+        let c = &cands[i];
+        let q = &c.quote;
+        let mut spk: Option<Speaker> = None;
+        if let (Some(span), Some(SpeakerMentionKind::Name)) =
+            (q.speaker_mention, q.speaker_mention_kind)
+        {
+            let trimmed = names::name_core(text, span);
+            cands[i].quote.speaker_mention = Some(trimmed);
+        }
+        let c = &cands[i];
+        let q = &c.quote;
+        if let (Some(span), Some(kind)) = (q.speaker_mention, q.speaker_mention_kind) {
+            let (entity, name) = match kind {
+                SpeakerMentionKind::Name => match entity_at(entities, span) {
+                    Some(e) => (
+                        Some(e),
+                        entities.entities.get(e).map(|x| {
+                            crate::attributions::normalize_outlet(&x.name)
+                                .unwrap_or_else(|| x.name.clone())
+                        }),
+                    ),
+                    None => {
+                        let written = span.text(text);
+                        let name = crate::attributions::normalize_outlet(written)
+                            .or_else(|| table.canonical_name(written, span));
+                        (
+                            name.as_deref().and_then(|n| entity_named(entities, n)),
+                            name,
+                        )
+                    }
+                },
+                SpeakerMentionKind::Role => resolve_role_mention(doc, text, table, entities, span),
+                SpeakerMentionKind::Pronoun => {
+                    let g = pronoun_gender(span.text(text));
+                    let fits = |l: &&Speaker| {
+                        gender_fits(entities, l.entity, g)
+                            && (g.is_none() || person_like(entities, l))
+                    };
+                    let prev_sentence = previous_sentence(win, span.start);
+                    let recent = last
+                        .as_ref()
+                        .filter(|l| prev_sentence.is_some_and(|p| l.at >= p.start))
+                        .filter(fits);
+                    let prev_para = last.as_ref().filter(|l| l.para + 1 >= c.para).filter(fits);
+                    if let Some(l) = recent {
+                        (l.entity, l.name.clone())
+                    } else if let Some((e, n)) = prev_sentence
+                        .and_then(|p| sentence_subject(text, p, table, entities))
+                        .filter(|_| g.is_some())
+                    {
+                        (e, Some(n))
+                    } else if let Some(e) = entities.resolve_pronoun(doc, span) {
+                        (Some(e), entities.entities.get(e).map(|x| x.name.clone()))
+                    } else if let Some(l) = prev_para {
+                        (l.entity, l.name.clone())
+                    } else {
+                        (None, None)
+                    }
+                }
+                SpeakerMentionKind::Group => (None, None),
+            };
+            spk = Some(Speaker {
+                para: c.para,
+                at: c.quote.span.end,
+                entity,
+                name,
+            });
+        } else if q.kind == QuoteKind::Direct {
+            if let Some((pi, ppara, ps)) = &prev_quote {
+                let prev = &cands[*pi];
+                let chained = (q.continues && prev.open_end)
+                    || (*ppara == c.para && prev.quote.kind == QuoteKind::Direct);
+                if chained && (ps.entity.is_some() || ps.name.is_some()) {
+                    spk = Some(Speaker {
+                        para: c.para,
+                        at: q.span.end,
+                        ..ps.clone()
+                    });
+                    cands[i].quote.speaker_inherited = true;
+                }
+            }
+        }
+        let c = &mut cands[i];
+        if let Some(s) = &spk {
+            c.quote.speaker = s.entity;
+            c.quote.speaker_name = s.name.clone();
+            let source_only = c
+                .quote
+                .cue
+                .is_some_and(|cue| cue.text(text).to_lowercase().starts_with("according"));
+            if (s.entity.is_some() || s.name.is_some()) && !source_only {
+                last = Some(s.clone());
+            }
+        }
+        if c.quote.kind != QuoteKind::Indirect {
+            prev_quote = Some((
+                i,
+                c.para,
+                spk.unwrap_or(Speaker {
+                    para: c.para,
+                    at: c.quote.span.end,
+                    entity: None,
+                    name: None,
+                }),
+            ));
+        }
+    }
+    for i in (0..cands.len().saturating_sub(1)).rev() {
+        let (a, b) = cands.split_at_mut(i + 1);
+        let (cur, next) = (&mut a[i], &b[0]);
+        if cur.open_end
+            && next.quote.continues
+            && cur.quote.speaker_name.is_none()
+            && cur.quote.speaker.is_none()
+        {
+            cur.quote.speaker = next.quote.speaker;
+            cur.quote.speaker_name = next.quote.speaker_name.clone();
+            cur.quote.speaker_inherited = true;
+        }
+    }
+}
+
+/// The entity of the mention covering `span`, if the entities API knows one that can speak
+/// (a person, organisation or group; not a place).
+fn entity_at(entities: &EntityAnalysis, span: Span) -> Option<usize> {
+    entities
+        .mention_at(span)
+        .filter(|m| matches!(m.kind, MentionKind::Name | MentionKind::Nominal))
+        .map(|m| m.entity)
+        .filter(|&e| {
+            entities
+                .entities
+                .get(e)
+                .is_some_and(|x| x.kind != EntityKind::Place)
+        })
+}
+
+/// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson").
+fn resolve_role(text: &str, table: &NameTable, span: Span) -> Option<String> {
+    let t = span.text(text);
+    if indefinite(t) {
+        return None;
+    }
+    let np = t
+        .split([' ', '\t'])
+        .take_while(|w| !matches!(*w, "for" | "of" | "at" | "with" | "from"))
+        .collect::<Vec<_>>();
+    let head = np.last()?;
+    table.resolve_role(head, span.end + 3, 2 * MAX_WINDOW)
+}
+
+/// A role mention ("the attorney", "Kohen's mother"): the entities API's nominal mention
+/// covering it, else the person the article states holds the role (name table), else the
+/// entities API's unique holder of that role. Possessive phrases never resolve to their
+/// possessor.
+fn resolve_role_mention(
+    doc: &PreparedDoc,
+    text: &str,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+    span: Span,
+) -> (Option<usize>, Option<String>) {
+    let name_of = |e: usize| entities.entities.get(e).map(|x| x.name.clone());
+    let exact = entities
+        .mention_at(span)
+        .filter(|m| m.kind == MentionKind::Nominal && m.span.contains(span))
+        .map(|m| m.entity);
+    if let Some(e) = exact {
+        return (Some(e), name_of(e));
+    }
+    if let Some(n) = resolve_role(text, table, span) {
+        return (entity_named(entities, &n), Some(n));
+    }
+    let t = span.text(text);
+    if t.contains(['’', '\'']) || indefinite(t) {
+        return (None, None);
+    }
+    let e = entities.entity_for_role_noun(doc, span).filter(|&e| {
+        entities
+            .entities
+            .get(e)
+            .is_some_and(|x| x.kind == EntityKind::Person)
+    });
+    (e, e.and_then(name_of))
+}
+
+/// True for an indefinite noun phrase ("a spokesperson …"), which introduces someone new.
+fn indefinite(np: &str) -> bool {
+    let first = np.split_whitespace().next().unwrap_or("");
+    matches!(first.to_lowercase().as_str(), "a" | "an")
+}
+
+/// The entity (person, organisation or group) whose name is exactly `name`, if unique.
+fn entity_named(entities: &EntityAnalysis, name: &str) -> Option<usize> {
+    let mut it = entities
+        .entities
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind != EntityKind::Place && e.name == name);
+    match (it.next(), it.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
+fn pronoun_gender(p: &str) -> Option<Gender> {
+    match p.to_lowercase().as_str() {
+        "he" => Some(Gender::Male),
+        "she" => Some(Gender::Female),
+        _ => None,
+    }
+}
+
+/// The sentence before the one holding `pos`, within the same or the previous paragraph.
+fn previous_sentence(win: &Windows, pos: usize) -> Option<Span> {
+    let i = win.sentences.partition_point(|s| s.end <= pos);
+    let prev = *win.sentences.get(i.checked_sub(1)?)?;
+    let (a, b) = (win.paragraph_of(prev.start)?, win.paragraph_of(pos)?);
+    (a + 1 >= b).then_some(prev)
+}
+
+/// The person a sentence is about when it opens with one: a name among its first five words,
+/// before any comma ("Civil rights attorney Ben Crump, who …, has challenged …"). Used for a
+/// sentence-initial "he"/"she", the usual news convention of continuing with the last subject.
+fn sentence_subject(
+    text: &str,
+    s: Span,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+) -> Option<(Option<usize>, String)> {
+    let st = s.text(text);
+    let st = &st[..floor_boundary(st, 300)];
+    let head_end = st.find(',').unwrap_or(st.len());
+    let (m, kind) = main_subject(&st[..head_end], s.start, table)?;
+    if kind != SpeakerMentionKind::Name {
+        return None;
+    }
+    let before_words = text[s.start..m.start].split_whitespace().count();
+    if before_words >= 5 {
+        return None;
+    }
+    let core = names::name_core(text, m);
+    let e = entity_at(entities, core);
+    let name = match e.and_then(|e| entities.entities.get(e)) {
+        Some(x) if x.kind != EntityKind::Person => return None,
+        Some(x) => x.name.clone(),
+        None => table.canonical_name(core.text(text), core)?,
+    };
+    let sp = Speaker {
+        para: 0,
+        at: 0,
+        entity: e,
+        name: Some(name.clone()),
+    };
+    person_like(entities, &sp).then_some((e, name))
+}
+
+/// True when a speaker can be "he" or "she": a person entity, or (without one) a name that is
+/// neither an organisation nor an outlet.
+fn person_like(entities: &EntityAnalysis, s: &Speaker) -> bool {
+    if let Some(e) = s.entity.and_then(|e| entities.entities.get(e)) {
+        return e.kind == EntityKind::Person;
+    }
+    s.name.as_deref().is_some_and(|n| {
+        crate::attributions::normalize_outlet(n).is_none()
+            && !n
+                .split_whitespace()
+                .any(|w| lexicon::ORG_WORDS.contains(&w))
+    })
+}
+
+/// False when the entity has a known gender that contradicts the pronoun's.
+fn gender_fits(entities: &EntityAnalysis, entity: Option<usize>, g: Option<Gender>) -> bool {
+    let eg = entity
+        .and_then(|e| entities.entities.get(e))
+        .and_then(|e| e.gender);
+    match (eg, g) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    }
 }

@@ -356,11 +356,56 @@ pub fn infer_publication_dates(docs: &mut [Analysed], members: &[usize]) -> Vec<
     inferred
 }
 
+/// How many members of an event a new mention is compared with (the first ones): enough to
+/// judge wording, and it keeps merging linear however large an event grows.
+const COMPARED_MEMBERS: usize = 16;
+
+/// What the merger needs to know about an event without walking all its members.
+#[derive(Default)]
+struct EventSummary {
+    members: Vec<usize>,
+    /// Distinct calendar values, with the documents giving each.
+    values: BTreeMap<CalValue, BTreeSet<usize>>,
+    /// (document, sentence) pairs already in the event.
+    sentences: BTreeSet<(usize, Span)>,
+}
+
+impl EventSummary {
+    fn add(&mut self, mi: usize, m: &Dated) {
+        self.members.push(mi);
+        self.values.entry(m.cal.clone()).or_default().insert(m.doc_index);
+        self.sentences.insert((m.doc_index, m.sentence));
+    }
+
+    /// `None` when `m` cannot join; otherwise whether joining makes the dates conflict.
+    /// Every value must be compatible with `m`'s, or be another article's different day; an
+    /// article never disagrees with itself, and one sentence never counts twice.
+    fn admits(&self, m: &Dated) -> Option<bool> {
+        if self.sentences.contains(&(m.doc_index, m.sentence)) {
+            return None;
+        }
+        let mut conflict = false;
+        for (value, docs) in &self.values {
+            if compatible(&m.cal, value) {
+                continue;
+            }
+            let differing_days = m.cal.precision == Precision::Day
+                && value.precision == Precision::Day
+                && !docs.contains(&m.doc_index);
+            if !differing_days {
+                return None;
+            }
+            conflict = true;
+        }
+        Some(conflict)
+    }
+}
+
 /// Builds the merged timeline of the articles in `members`, in chronological order.
 pub fn build(docs: &[Analysed], members: &[usize]) -> Vec<Event> {
     let mentions = dated_mentions(docs, members);
-    // Each event: indices into `mentions`. Inverted index: content word → events.
-    let mut events: Vec<Vec<usize>> = Vec::new();
+    let mut events: Vec<EventSummary> = Vec::new();
+    // Inverted index: content word → events holding it (each event listed once per word).
     let mut index: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (mi, m) in mentions.iter().enumerate() {
         let mut candidates: BTreeSet<usize> = BTreeSet::new();
@@ -371,66 +416,45 @@ pub fn build(docs: &[Analysed], members: &[usize]) -> Vec<Event> {
         }
         let mut best: Option<(f64, usize)> = None;
         for e in candidates {
-            let mut score: f64 = 0.0;
-            let mut conflict = false;
-            // Every member must be compatible, or be another article's different day for the
-            // same event; an article never disagrees with itself.
-            let admissible = events[e].iter().all(|&other| {
-                let o = &mentions[other];
-                if o.doc_index == m.doc_index && o.sentence == m.sentence {
-                    return false;
-                }
-                if compatible(&m.cal, &o.cal) {
-                    return true;
-                }
-                let differing_days = m.cal.precision == Precision::Day
-                    && o.cal.precision == Precision::Day
-                    && o.doc_index != m.doc_index;
-                conflict |= differing_days;
-                differing_days
-            });
-            if !admissible {
+            let Some(conflict) = events[e].admits(m) else {
                 continue;
-            }
-            for &other in &events[e] {
-                score = score.max(dice(&m.words, &mentions[other].words));
-            }
-            let needed = if conflict {
-                SAME_EVENT_DIFFERENT_DATE
-            } else {
-                SAME_EVENT
             };
+            let score = events[e]
+                .members
+                .iter()
+                .take(COMPARED_MEMBERS)
+                .map(|&other| dice(&m.words, &mentions[other].words))
+                .fold(0.0, f64::max);
+            let needed = if conflict { SAME_EVENT_DIFFERENT_DATE } else { SAME_EVENT };
             if score >= needed && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, e));
             }
         }
         let e = match best {
-            Some((_, e)) => {
-                events[e].push(mi);
-                e
-            }
+            Some((_, e)) => e,
             None => {
-                events.push(vec![mi]);
+                events.push(EventSummary::default());
                 events.len() - 1
             }
         };
-        for w in &m.words {
-            let list = index.entry(w.as_str()).or_default();
-            if list.last() != Some(&e) {
-                list.push(e);
+        let fresh = events[e].members.len() < COMPARED_MEMBERS;
+        events[e].add(mi, m);
+        if fresh {
+            for w in &m.words {
+                let list = index.entry(w.as_str()).or_default();
+                if list.last() != Some(&e) {
+                    list.push(e);
+                }
             }
         }
     }
     let mut out: Vec<Event> = events
         .into_iter()
-        .map(|members| event_from(docs, &mentions, members))
+        .map(|ev| event_from(docs, &mentions, ev.members))
         .collect();
     out.sort_by(|a, b| {
-        (&a.date, std::cmp::Reverse(a.precision), &a.description).cmp(&(
-            &b.date,
-            std::cmp::Reverse(b.precision),
-            &b.description,
-        ))
+        (&a.date, std::cmp::Reverse(a.precision), &a.description)
+            .cmp(&(&b.date, std::cmp::Reverse(b.precision), &b.description))
     });
     out
 }

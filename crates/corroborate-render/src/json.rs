@@ -14,6 +14,7 @@ use corroborate_extract::entities::{Entity, Mention};
 use corroborate_extract::quantities::Quantity;
 use corroborate_extract::quotes::Quote;
 use corroborate_extract::Extraction;
+use corroborate_link::Links;
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
@@ -63,6 +64,86 @@ pub struct DocumentItem {
     pub length: usize,
     /// The text, unchanged.
     pub text: String,
+    /// The id of the story the document belongs to (see `stories`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub story: Option<String>,
+    /// The id of the document's lineage (see `lineages`): count lineages, not outlets, as
+    /// independent sources.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lineage: Option<String>,
+}
+
+/// A span of one document, in code points.
+#[derive(Debug, Clone, Serialize)]
+pub struct DocSpan {
+    /// The document id.
+    pub doc: DocId,
+    /// The span.
+    #[serde(flatten)]
+    pub span: Span,
+}
+
+/// A story title: the text and where it is.
+#[derive(Debug, Clone, Serialize)]
+pub struct TitleItem {
+    /// The title's span.
+    #[serde(flatten)]
+    pub at: DocSpan,
+    /// The title's text.
+    pub text: String,
+}
+
+/// A story: articles about one incident and its follow-ups.
+#[derive(Debug, Clone, Serialize)]
+pub struct StoryItem {
+    /// Stable id (`s` + the founding document's id digits).
+    pub id: String,
+    /// The headline of the earliest published member.
+    pub title: TitleItem,
+    /// Member documents, in the order they joined.
+    pub documents: Vec<DocId>,
+    /// The lineages of its members: its independent sources.
+    pub lineages: Vec<String>,
+}
+
+/// A credit to an outlet that placed an article in a lineage.
+#[derive(Debug, Clone, Serialize)]
+pub struct CreditItem {
+    /// The credit phrase.
+    #[serde(flatten)]
+    pub at: DocSpan,
+    /// The outlet credited.
+    pub outlet: String,
+}
+
+/// A lineage: an original and the articles re-using or crediting it.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineageItem {
+    /// Stable id (`l` + the origin document's id digits, or a hash of the credited outlet).
+    pub id: String,
+    /// The origin's outlet, when known.
+    pub origin_outlet: Option<String>,
+    /// The origin document, when it is in the corpus.
+    pub origin_doc: Option<DocId>,
+    /// `credited`, `credited_not_in_corpus`, `earliest_published` or `first_input`.
+    pub origin_reason: &'static str,
+    /// Member documents, in input order.
+    pub members: Vec<DocId>,
+    /// The credits that placed members in the lineage.
+    pub credits: Vec<CreditItem>,
+}
+
+/// A passage shared by two documents.
+#[derive(Debug, Clone, Serialize)]
+pub struct PassageItem {
+    /// The passage in the first document.
+    pub a: DocSpan,
+    /// The passage in the second document.
+    pub b: DocSpan,
+    /// Mean sentence similarity, in (0, 1].
+    pub score: f64,
+    /// Aligned sentence pairs merged into the passage.
+    pub sentences: usize,
 }
 
 /// Generator information.
@@ -104,6 +185,12 @@ pub struct Report {
     pub dates: Vec<Item<Timex>>,
     /// Quantities.
     pub quantities: Vec<Item<Quantity>>,
+    /// Stories: groups of documents about one incident and its follow-ups.
+    pub stories: Vec<StoryItem>,
+    /// Lineages: documents descending from one original.
+    pub lineages: Vec<LineageItem>,
+    /// Passages shared by two documents (wire copy).
+    pub passages: Vec<PassageItem>,
     /// People, organisations, places and groups merged across articles, with their roles.
     pub cross_entities: Vec<CrossEntity>,
     /// The merged timeline across articles.
@@ -126,6 +213,8 @@ pub struct CrossDoc {
     pub cross_entities: Vec<CrossEntity>,
     /// The merged timeline.
     pub timeline: Timeline,
+    /// Stories, lineages and shared passages (`corroborate-link`).
+    pub links: Links,
 }
 
 /// A mention with its entity's report id.
@@ -202,6 +291,17 @@ pub fn build(
             remap_cite(&maps, &mut r.evidence);
         }
     }
+    let links = &cross.links;
+    let at = |doc: &DocId, span: Span| DocSpan {
+        doc: doc.clone(),
+        span: maps.get(doc).map_or(span, |m| m.span(span)),
+    };
+    let mut story_of: HashMap<&DocId, &str> = HashMap::new();
+    for s in &links.stories {
+        for d in &s.story.documents {
+            story_of.insert(d, &s.story.id);
+        }
+    }
     let mut r = Report {
         schema: SCHEMA,
         generator: Generator {
@@ -219,6 +319,49 @@ pub fn build(
         attributions: Vec::new(),
         dates: Vec::new(),
         quantities: Vec::new(),
+        stories: links
+            .stories
+            .iter()
+            .map(|s| StoryItem {
+                id: s.story.id.clone(),
+                title: TitleItem {
+                    at: at(&s.story.title_doc, s.story.title_span),
+                    text: s.story.title.clone(),
+                },
+                documents: s.story.documents.clone(),
+                lineages: s.lineages.clone(),
+            })
+            .collect(),
+        lineages: links
+            .lineages
+            .lineages
+            .iter()
+            .map(|l| LineageItem {
+                id: l.id.clone(),
+                origin_outlet: l.origin_outlet.clone(),
+                origin_doc: l.origin_doc.clone(),
+                origin_reason: l.origin_reason,
+                members: l.members.clone(),
+                credits: l
+                    .credits
+                    .iter()
+                    .map(|c| CreditItem {
+                        at: at(&c.doc, c.span),
+                        outlet: c.outlet.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        passages: links
+            .passages
+            .iter()
+            .map(|p| PassageItem {
+                a: at(&p.doc_a, p.span_a),
+                b: at(&p.doc_b, p.span_b),
+                score: p.score,
+                sentences: p.sentences,
+            })
+            .collect(),
         cross_entities: cross.cross_entities,
         timeline: cross.timeline,
     };
@@ -283,7 +426,11 @@ pub fn build(
             .extend(ex.quantities.into_iter().map(wrap(&id)));
         let length = map.char_offset(doc.text.len());
         let headline = doc.headline.map(|s| map.span(s));
+        let story = story_of.get(&doc.id).map(|s| s.to_string());
+        let lineage = links.lineages.lineage_of(&doc.id).map(|l| l.id.clone());
         r.documents.push(DocumentItem {
+            story,
+            lineage,
             id: doc.id,
             source: doc.source,
             format: doc.format,

@@ -25,6 +25,10 @@ pub(super) enum Class {
 /// Capitalised entries match only capitalised words.
 pub(super) fn lookup(word: &str) -> Option<Class> {
     use Class::*;
+    // Every single-word entry is at most six bytes long.
+    if word.len() > 6 && !word.contains('.') {
+        return None;
+    }
     let class = match word {
         "Mr" | "Mrs" | "Ms" | "Messrs" | "Mmes" | "Dr" | "Drs" | "Sgt" | "Gov" | "Govs" | "Lt"
         | "Capt" | "Det" | "Dets" | "Rep" | "Reps" | "Sen" | "Sens" | "Gen" | "Col" | "Maj"
@@ -52,7 +56,8 @@ pub(super) fn lookup(word: &str) -> Option<Class> {
 
 /// Classes of words with inner periods ("U.S", "a.m", "e.g").
 fn multi_period(word: &str) -> Option<Class> {
-    if !word.contains('.') {
+    // Only short pieces between the periods: "U.S", "Ph.D", not "apnews.com".
+    if !word.contains('.') || word.split('.').any(|p| p.chars().nth(2).is_some()) {
         return None;
     }
     Some(match word {

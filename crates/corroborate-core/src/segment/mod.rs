@@ -1,8 +1,8 @@
 //! Sentence, paragraph and token segmentation for news English, with byte offsets.
 //!
-//! Three linear passes: [`token`] splits the whole text into tokens; paragraphs come from
-//! line structure (blank lines, list items, headings, hard line breaks); [`sentence`] then
-//! splits each paragraph's tokens, using the abbreviation classes of [`abbrev`]. A sentence
+//! Three linear passes: `token` splits the whole text into tokens; paragraphs come from
+//! line structure (blank lines, list items, headings, hard line breaks); `sentence` then
+//! splits each paragraph's tokens, using the abbreviation classes of `abbrev`. A sentence
 //! never crosses a paragraph boundary, and every span is trimmed of surrounding white space.
 
 use serde::Serialize;
@@ -17,9 +17,12 @@ mod token;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenKind {
-    /// Letters (possibly with inner apostrophes, hyphens or periods, as in "U.S.").
+    /// Letters (possibly with inner apostrophes, hyphens or periods, as in "U.S.", "O'Brien",
+    /// "1-year-old"); known abbreviations and initials keep their period ("Sgt.", "J."). The
+    /// possessive clitic ("'s", "’s") is a word token of its own.
     Word,
-    /// Digits, possibly with separators ("1,000", "3.5", "10:30").
+    /// Digits, possibly with separators ("1,000", "3.5", "10:30", "10/23/2026"), and ordinals
+    /// ("21st").
     Number,
     /// Punctuation, including quote marks.
     Punct,
@@ -42,7 +45,9 @@ pub struct Token {
 pub struct Segmentation {
     /// Paragraph spans (text between blank lines, or lines for list items and headings).
     pub paragraphs: Vec<Span>,
-    /// Sentence spans, in order, never overlapping, trimmed of surrounding white space.
+    /// Sentence spans, in order, never overlapping, trimmed of surrounding white space, each
+    /// inside one paragraph. Closing quotes after the final mark belong to the sentence; a
+    /// list item's marker ("•", "1.") does not.
     pub sentences: Vec<Span>,
     /// Token spans, in order.
     pub tokens: Vec<Token>,
@@ -61,7 +66,10 @@ impl SpanMap for Segmentation {
 /// Segments `text` into paragraphs, sentences and tokens. Never panics; linear in the length
 /// of the text.
 pub fn segment(text: &str) -> Segmentation {
-    let mut seg = Segmentation::default();
+    let mut seg = Segmentation {
+        tokens: Vec::with_capacity(text.len() / 5),
+        ..Segmentation::default()
+    };
     token::tokenize(text, &mut seg.tokens);
     let blocks = paragraphs(text);
     let mut ti = 0;
@@ -97,12 +105,12 @@ struct Line {
     len: usize,
 }
 
-/// Line terminators: LF, CR (CRLF counts once), VT, FF, U+2028, U+2029. Returns the byte
-/// length of the terminator at `i`, or 0.
+/// Line terminators: LF, CR (CRLF counts once), U+2028, U+2029. Returns the byte length
+/// of the terminator at `i`, or 0.
 #[inline]
 fn line_break_len(bytes: &[u8], i: usize) -> usize {
     match bytes[i] {
-        b'\n' | 0x0B | 0x0C => 1,
+        b'\n' => 1,
         b'\r' => {
             if bytes.get(i + 1) == Some(&b'\n') {
                 2
@@ -160,11 +168,43 @@ fn list_content(text: &str, start: usize, end: usize) -> Option<usize> {
     Some(start + s.len() - trimmed.len())
 }
 
-/// True when a line ends with sentence-final punctuation (possibly inside closing quotes).
-fn ends_final(text: &str, l: &Line) -> bool {
-    let s = text.get(l.start..l.end).unwrap_or("");
-    let s = s.trim_end_matches(['"', '\'', '”', '’', ')', ']', '»']);
-    s.ends_with(['.', '?', '!', '…', ':'])
+/// True for hard-wrapped prose: at least three lines, none a list item, the longest between
+/// 40 and 120 bytes, and for at least four in five lines the next line's first word would
+/// not have fitted on it (the line was broken because it was full, not because a heading or
+/// a step ended there).
+fn is_hard_wrapped(text: &str, block: &[Line]) -> bool {
+    if block.len() < 3 || block.iter().any(|l| l.content != l.start) {
+        return false;
+    }
+    let width = block.iter().map(|l| l.len).max().unwrap_or(0);
+    if !(40..=120).contains(&width) {
+        return false;
+    }
+    let full = block
+        .windows(2)
+        .filter(|w| {
+            let next = text.get(w[1].start..w[1].end).unwrap_or("");
+            let first_word = next.split(char::is_whitespace).next().unwrap_or("").len();
+            w[0].len + 1 + first_word > width
+        })
+        .count();
+    full * 5 >= (block.len() - 1) * 4
+}
+
+/// True when a line ends with a title or an initial ("Sgt.", "J."): the name continues on
+/// the next line, so the line break cannot end the paragraph.
+fn ends_with_title(text: &str, l: &Line) -> bool {
+    let line = text.get(l.start..l.end).unwrap_or("");
+    let Some(w) = line
+        .rsplit(char::is_whitespace)
+        .next()
+        .and_then(|w| w.strip_suffix('.'))
+    else {
+        return false;
+    };
+    let mut cs = w.chars();
+    let initial = matches!((cs.next(), cs.next()), (Some(c), None) if c.is_uppercase());
+    initial || abbrev::lookup(w) == Some(abbrev::Class::Title)
 }
 
 /// Splits `text` into paragraphs: blocks between blank lines, where a line break inside a
@@ -184,7 +224,9 @@ fn paragraphs(text: &str) -> Vec<Para> {
             line_break_len(bytes, i)
         };
         if brk == 0 {
-            i += 1;
+            // Jump to the next byte that may start a line terminator.
+            i = memchr::memchr3(b'\n', b'\r', 0xE2, &bytes[i + 1..])
+                .map_or(bytes.len(), |k| i + 1 + k);
             continue;
         }
         let raw = text.get(line_start..i).unwrap_or("");
@@ -215,14 +257,7 @@ fn flush(text: &str, block: &mut Vec<Line>, out: &mut Vec<Para>) {
     if block.is_empty() {
         return;
     }
-    // Hard-wrapped prose: at least three lines, all but the last of similar, moderate length,
-    // mostly not ending a sentence.
-    let body = &block[..block.len() - 1];
-    let wrapped = block.len() >= 3
-        && body
-            .iter()
-            .all(|l| (40..=110).contains(&l.len) && l.content == l.start)
-        && body.iter().filter(|l| !ends_final(text, l)).count() * 2 >= body.len();
+    let wrapped = is_hard_wrapped(text, block);
     let mut cur = Para {
         span: Span::new(block[0].start, block[0].end),
         content_start: block[0].content,
@@ -232,7 +267,7 @@ fn flush(text: &str, block: &mut Vec<Line>, out: &mut Vec<Para>) {
         let list = prev.content != prev.start || line.content != line.start;
         let next_lower = char_at_str(text, line.start).is_some_and(char::is_lowercase);
         let prev_comma = text.get(..prev.end).is_some_and(|s| s.ends_with(','));
-        let soft = !list && (wrapped || next_lower || prev_comma);
+        let soft = !list && (wrapped || next_lower || prev_comma || ends_with_title(text, prev));
         if soft {
             cur.span.end = line.end;
         } else {

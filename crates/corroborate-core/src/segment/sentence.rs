@@ -76,6 +76,12 @@ fn is_capitalised(text: &str, t: &Token) -> bool {
     t.kind == TokenKind::Word && first_char(text, t).is_some_and(char::is_uppercase)
 }
 
+/// A lower-case word that cannot start a sentence: "said", but not "iPhone" or "eBay".
+fn starts_lowercase(s: &str) -> bool {
+    let mut cs = s.chars();
+    cs.next().is_some_and(char::is_lowercase) && !cs.any(char::is_uppercase)
+}
+
 fn ends_lowercase(s: &str) -> bool {
     s.chars().next_back().is_some_and(char::is_lowercase)
 }
@@ -140,6 +146,8 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
     }
     let next_s = next.span.text(text);
     let opener = next.kind == TokenKind::Punct && is_opener(next_s);
+    // A quote opening after the mark is good evidence of a new sentence; a bracket is not.
+    let quote = opener && !matches!(next_s, "(" | "[" | "{");
     let word = if opener {
         match tokens.get(last + 2) {
             Some(w) => w,
@@ -148,20 +156,64 @@ fn split_after(text: &str, tokens: &[Token], k: usize, term: Terminal, last: usi
     } else {
         next
     };
-    if first_char(text, word).is_some_and(char::is_lowercase) {
+    if starts_lowercase(word.span.text(text)) {
         return false;
     }
     if next.kind == TokenKind::Punct && !opener {
         return false;
     }
     match term {
+        Terminal::Strong if closed && !opener => !speaker_follows(text, &tokens[last + 1..]),
         Terminal::Period | Terminal::Strong => true,
         Terminal::Ellipsis => {
             let attached = k > 0 && tokens[k - 1].span.end == tokens[k].span.start;
             attached && (opener || is_capitalised(text, word))
         }
-        Terminal::Abbrev(class) => abbrev_split(text, class, opener, word),
+        Terminal::Abbrev(class) => abbrev_split(text, class, quote, word),
     }
+}
+
+/// True when the tokens start with a capitalised name and a speech verb, as after a quoted
+/// question or exclamation: `“Why?” Officer Dana Kell asked.` is one sentence.
+fn speaker_follows(text: &str, rest: &[Token]) -> bool {
+    // "They said" after a quote is a new sentence; only a name can be the speaker here.
+    if rest
+        .first()
+        .is_some_and(|t| abbrev::starts_sentence(t.span.text(text)))
+    {
+        return false;
+    }
+    for t in rest.iter().take(5) {
+        let w = t.span.text(text);
+        if is_capitalised(text, t) {
+            continue;
+        }
+        return t.kind == TokenKind::Word
+            && matches!(
+                w,
+                "said"
+                    | "says"
+                    | "asked"
+                    | "asks"
+                    | "told"
+                    | "tells"
+                    | "added"
+                    | "adds"
+                    | "yelled"
+                    | "shouted"
+                    | "replied"
+                    | "wrote"
+                    | "continued"
+                    | "explained"
+                    | "recalled"
+                    | "insisted"
+                    | "screamed"
+                    | "cried"
+                    | "wondered"
+                    | "exclaimed"
+            );
+    }
+    false
 }
 
 /// After an abbreviation's period: does `word` (possibly after an opening quote) start a

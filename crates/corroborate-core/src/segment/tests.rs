@@ -383,3 +383,74 @@ fn bad_input_never_panics() {
     }
     assert_eq!(segment(&long_sentence).sentences.len(), 1);
 }
+
+#[test]
+fn quoted_question_before_its_speaker_is_one_sentence() {
+    let t = "“Why now?” Officer Dana Kell asked. “Stop!” Kell yelled. “Why?” Nobody knew.";
+    assert_eq!(
+        sentences(t),
+        [
+            "“Why now?” Officer Dana Kell asked.",
+            "“Stop!” Kell yelled.",
+            "“Why?”",
+            "Nobody knew."
+        ]
+    );
+}
+
+#[test]
+fn line_break_after_a_title_does_not_split_the_name() {
+    let t = "The officer was named as Sgt.\nHunter Grove of the city police.";
+    assert_eq!(sentences(t), [t]);
+    let t = "The memo was signed by J.\nR. Doe on Monday.";
+    assert_eq!(sentences(t), [t]);
+}
+
+#[test]
+fn short_steps_on_single_lines_are_not_wrapped_prose() {
+    let t = "Buy a ferry pass at the pier for ten dollars a month\n\
+             If you already hold a pass, visit the office to renew it today\n\
+             Show the same card at the gate when you board the boat";
+    assert_eq!(segment(t).paragraphs.len(), 3);
+    assert_eq!(sentences(t).len(), 3);
+}
+
+/// Random strings over an alphabet of tricky characters: every invariant of the
+/// segmentation holds (spans on character boundaries, sorted, disjoint, trimmed, nested).
+#[test]
+fn invariants_hold_on_random_tricky_text() {
+    const ALPHABET: &[&str] = &[
+        "a", "B", "St", "Sgt", "U.S.", "a.m.", " ", " ", "\n", "\n\n", "\r\n", ".", "...", "…",
+        "?", "!", "“", "”", "\"", "'", "’s", "’", "(", ")", "-", "—", "•", "1", "3.5", "10:30",
+        ",", "#", "$", "é", "\u{301}", "\u{2028}", "\u{2029}", "\t", "1.", "J.", "x.com",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..2000 {
+        let mut t = String::new();
+        for _ in 0..(state % 60) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            t.push_str(ALPHABET[(state % ALPHABET.len() as u64) as usize]);
+        }
+        let seg = segment(&t);
+        for w in seg.tokens.windows(2) {
+            assert!(w[0].span.end <= w[1].span.start, "{t:?}");
+        }
+        for tok in &seg.tokens {
+            assert!(!tok.span.is_empty() && t.get(tok.span.start..tok.span.end).is_some());
+        }
+        for list in [&seg.sentences, &seg.paragraphs] {
+            for w in list.windows(2) {
+                assert!(w[0].end <= w[1].start, "{t:?}");
+            }
+            for s in list.iter() {
+                let x = t.get(s.start..s.end).expect("char boundary");
+                assert!(!x.is_empty() && x.trim() == x, "{t:?}: {x:?}");
+            }
+        }
+        for s in &seg.sentences {
+            assert!(seg.paragraphs.iter().any(|p| p.contains(*s)), "{t:?}");
+        }
+    }
+}

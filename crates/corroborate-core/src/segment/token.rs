@@ -109,13 +109,7 @@ pub(super) fn tokenize(text: &str, out: &mut Vec<Token>) {
             continue;
         };
         let len = c.len_utf8();
-        if c.is_whitespace() {
-            i += len;
-        } else if c.is_alphabetic() {
-            i = word(text, i, out);
-        } else if c.is_numeric() {
-            i = number(text, i, out);
-        } else if c == '.' {
+        if c == '.' {
             let run = bytes[i..].iter().take_while(|&&b| b == b'.').count();
             let after = i + run;
             if run == 1 && char_at(text, after).is_some_and(|c| c.is_ascii_digit()) {
@@ -124,13 +118,18 @@ pub(super) fn tokenize(text: &str, out: &mut Vec<Token>) {
                 push(out, i, after, TokenKind::Punct);
                 i = after;
             }
+        } else if is_punct(c) {
+            // Before the Unicode tables: curly quotes and dashes are the common non-ASCII.
+            push(out, i, i + len, TokenKind::Punct);
+            i += len;
+        } else if c.is_whitespace() {
+            i += len;
+        } else if c.is_alphabetic() {
+            i = word(text, i, out);
+        } else if c.is_numeric() {
+            i = number(text, i, out);
         } else {
-            let kind = if is_punct(c) {
-                TokenKind::Punct
-            } else {
-                TokenKind::Symbol
-            };
-            push(out, i, i + len, kind);
+            push(out, i, i + len, TokenKind::Symbol);
             i += len;
         }
     }
@@ -144,39 +143,29 @@ fn push(out: &mut Vec<Token>, start: usize, end: usize, kind: TokenKind) {
     });
 }
 
-/// Consumes word characters from `i`; returns the end and whether any letter was seen.
+/// Consumes word characters from `i`; returns the byte after them.
 #[inline]
-fn run_of_word_chars(text: &str, mut i: usize) -> (usize, bool) {
+fn run_of_word_chars(text: &str, mut i: usize) -> usize {
     let bytes = text.as_bytes();
-    let mut letter = false;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b < 0x80 {
-            if b.is_ascii_alphabetic() {
-                letter = true;
-                i += 1;
-            } else if b.is_ascii_digit() {
-                i += 1;
-            } else {
-                break;
-            }
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii_alphanumeric() {
+            i += 1;
+        } else if b < 0x80 {
+            break;
         } else {
             match char_at(text, i) {
-                Some(c) if is_word_char(c) => {
-                    letter |= c.is_alphabetic();
-                    i += c.len_utf8();
-                }
+                Some(c) if is_word_char(c) => i += c.len_utf8(),
                 _ => break,
             }
         }
     }
-    (i, letter)
+    i
 }
 
 /// Scans a word starting at `start` (a letter); pushes it (and a possessive clitic) and
 /// returns the byte after it.
 fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
-    let (mut j, _) = run_of_word_chars(text, start);
+    let mut j = run_of_word_chars(text, start);
     let mut seg_start = start;
     let mut acronym = false;
     let mut clitic = None;
@@ -184,7 +173,7 @@ fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
         let after = j + c.len_utf8();
         let next = char_at(text, after);
         if is_hyphen(c) && next.is_some_and(is_word_char) {
-            j = run_of_word_chars(text, after).0;
+            j = run_of_word_chars(text, after);
             seg_start = after;
         } else if is_apostrophe(c) && next.is_some_and(char::is_alphabetic) {
             let n_end = after + 1;
@@ -194,7 +183,7 @@ fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
                 clitic = Some((j, n_end));
                 break;
             }
-            j = run_of_word_chars(text, after).0;
+            j = run_of_word_chars(text, after);
             seg_start = after;
         } else if c == '.' && next.is_some_and(char::is_alphabetic) {
             let seg_chars = text[seg_start..j].chars().count();
@@ -208,7 +197,7 @@ fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
                 seg_start = after;
             } else if n.is_lowercase() && !acronym {
                 // Domain or file name: "apnews.com".
-                j = run_of_word_chars(text, after).0;
+                j = run_of_word_chars(text, after);
                 seg_start = after;
             } else {
                 break;
@@ -272,19 +261,21 @@ fn number(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
     let mut kind = TokenKind::Number;
     while let Some(c) = char_at(text, j) {
         if is_word_char(c) {
-            let (e, _) = run_of_word_chars(text, j);
-            j = e;
+            j = run_of_word_chars(text, j);
             kind = TokenKind::Word;
         } else if is_hyphen(c) && char_at(text, j + c.len_utf8()).is_some_and(is_word_char) {
-            j = run_of_word_chars(text, j + c.len_utf8()).0;
+            j = run_of_word_chars(text, j + c.len_utf8());
             kind = TokenKind::Word;
         } else {
             break;
         }
     }
     if kind == TokenKind::Word {
-        let suffix = text[digits_end..j].to_ascii_lowercase();
-        if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
+        let suffix = text.get(digits_end..j).unwrap_or("");
+        if ["st", "nd", "rd", "th"]
+            .iter()
+            .any(|o| suffix.eq_ignore_ascii_case(o))
+        {
             kind = TokenKind::Number;
         }
     }

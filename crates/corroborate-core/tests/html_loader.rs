@@ -1,0 +1,278 @@
+//! The HTML loader on fictional news pages with navigation, ads, related links, share widgets,
+//! comments, JSON-LD and meta tags: the body keeps the article and drops the boilerplate, and
+//! the metadata comes with its provenance.
+
+use corroborate_core::load::html;
+use corroborate_core::load::{load_bytes, InputKind};
+use corroborate_core::{Document, Provenance};
+
+fn fixture(name: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/html/");
+    std::fs::read_to_string(format!("{path}{name}"))
+        .unwrap_or_else(|e| panic!("missing fixture {name}: {e}"))
+}
+
+fn load(name: &str) -> Document {
+    html::load(name, &fixture(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn field(p: &Provenance) -> &str {
+    match p {
+        Provenance::Metadata { field } => field,
+        other => panic!("expected metadata provenance, got {other:?}"),
+    }
+}
+
+fn date(y: i16, m: i8, d: i8) -> jiff::civil::Date {
+    jiff::civil::Date::new(y, m, d).unwrap()
+}
+
+fn assert_absent(doc: &Document, boilerplate: &[&str]) {
+    for b in boilerplate {
+        assert!(
+            !doc.text.contains(b),
+            "boilerplate {b:?} leaked into the body:\n{}",
+            doc.text
+        );
+    }
+}
+
+#[test]
+fn full_news_page_keeps_article_and_drops_boilerplate() {
+    let doc = load("harbor-crane.html");
+    let title = "Crane collapse halts work at Port Calloway terminal";
+    // Headline first, then a blank line, then the body.
+    assert_eq!(doc.headline_text(), Some(title));
+    assert_eq!(doc.headline.map(|s| s.start), Some(0));
+    assert!(doc
+        .text
+        .starts_with(&format!("{title}\n\nA container crane buckled")));
+    assert_eq!(doc.meta.title.as_deref(), Some(title));
+    // The title is not repeated as a body paragraph.
+    assert_eq!(doc.text.matches(title).count(), 1);
+
+    for p in [
+        "injuring two dockworkers and halting cargo operations",
+        "We heard a sound like thunder",
+        "Union steward Marcus Tillery said workers had raised concerns",
+    ] {
+        assert!(doc.text.contains(p), "missing {p:?}:\n{}", doc.text);
+    }
+    assert_absent(
+        &doc,
+        &[
+            "ADVERTISEMENT",
+            "Sponsored",
+            "Refinance",
+            "Share on Facebook",
+            "Tweet this",
+            "Related stories",
+            "Port budget vote",
+            "Reader comments",
+            "Jimbo42",
+            "HarborWatcher",
+            "Most read",
+            "Lighthouse festival",
+            "Editor's picks",
+            "The fallen boom rests",
+            "Lena Morrow",
+            "Image 1 of 6",
+            "Scenes from the terminal",
+            "Copyright",
+            "newsletter",
+            "Weather Center",
+            "dataLayer",
+            "Injected paragraph",
+            "font-family",
+        ],
+    );
+
+    // Entities decoded, white space normalised within paragraphs.
+    assert!(doc.text.contains("the crane\u{2019}s boom"));
+    assert!(doc.text.contains("\u{201c}We heard"));
+    assert!(doc.text.contains(
+        "St. Brendan Medical Center & Trauma Unit, where one was listed in stable condition"
+    ));
+    assert!(!doc.text.contains('\u{a0}'));
+    assert!(!doc.text.contains("&amp;") && !doc.text.contains("&#"));
+    // Headings and list items are paragraphs of their own; paragraphs are separated by one
+    // blank line.
+    assert!(doc.text.contains("\n\nInspections ordered\n\n"));
+    assert!(doc
+        .text
+        .contains("\n\nthe maintenance records for the boom's hydraulic lines;\n\nwind readings"));
+    assert!(!doc.text.contains("\n\n\n"));
+    for para in doc.text.split("\n\n") {
+        assert_eq!(para, para.trim(), "untrimmed paragraph {para:?}");
+        assert!(!para.contains('\n') && !para.contains("  "), "{para:?}");
+    }
+
+    // Metadata with provenance.
+    assert_eq!(doc.meta.byline.as_deref(), Some("Priya Vandermeer"));
+    assert_eq!(
+        doc.meta.url.as_deref(),
+        Some("https://www.callowayledger.example/news/crane-collapse-port"),
+        "link rel=canonical wins over og:url"
+    );
+    let published = doc.meta.published.as_ref().expect("published date");
+    assert_eq!(published.value, date(2031, 4, 17));
+    assert_eq!(field(&published.provenance), "article:published_time");
+    let outlet = doc.meta.outlet.as_ref().expect("outlet");
+    assert_eq!(outlet.value, "The Calloway Ledger");
+    assert_eq!(field(&outlet.provenance), "og:site_name");
+}
+
+#[test]
+fn json_ld_array_gives_date_authors_and_publisher() {
+    let doc = load("jsonld-array.html");
+    assert_eq!(
+        doc.headline_text(),
+        Some("Library levy passes by 212 votes")
+    );
+    assert!(doc.text.contains("approved a property tax levy"));
+    assert!(doc
+        .text
+        .contains("\"People came out for their libraries,\" Brevik said"));
+    assert!(doc.text.contains("should first cut administrative costs."));
+    assert_absent(
+        &doc,
+        &[
+            "Obituaries",
+            "Classifieds",
+            "Share this",
+            "Sign up now",
+            "You might also like",
+            "County fair",
+            "robotics",
+            "Comments are loading",
+            "Privacy policy",
+            "By Tomas",
+        ],
+    );
+    let published = doc.meta.published.as_ref().expect("published date");
+    assert_eq!(published.value, date(2030, 11, 6));
+    assert_eq!(field(&published.provenance), "datePublished");
+    let outlet = doc.meta.outlet.as_ref().expect("outlet");
+    assert_eq!(outlet.value, "Westmere Daily Courier");
+    assert_eq!(field(&outlet.provenance), "publisher.name");
+    assert_eq!(
+        doc.meta.byline.as_deref(),
+        Some("Tomas Ekwueme and Ruth Abernathy")
+    );
+    assert_eq!(
+        doc.meta.url.as_deref(),
+        Some("https://courier.example/local/library-levy-passes")
+    );
+}
+
+#[test]
+fn time_element_gives_the_date_when_nothing_else_does() {
+    let doc = load("time-only.html");
+    assert_eq!(
+        doc.headline_text(),
+        Some("Snow closes mountain pass for third day")
+    );
+    let published = doc.meta.published.as_ref().expect("published date");
+    assert_eq!(published.value, date(2029, 1, 9));
+    assert_eq!(field(&published.provenance), "time[datetime]");
+    assert_eq!(doc.meta.byline.as_deref(), Some("Dana Whitcombe"));
+    // No outlet is guessed (the URL heuristic lives in `outlet.rs`), and there is no URL.
+    assert_eq!(doc.meta.outlet, None);
+    assert_eq!(doc.meta.url, None);
+    assert!(doc.text.contains("stranding dozens of trucks"));
+    assert_absent(&doc, &["Front page", "Ridgeline Report", "Jan. 9, 2029"]);
+}
+
+/// A page of our own with the given head and a short article body.
+fn page(head: &str, body_extra: &str) -> String {
+    format!(
+        "<html><head>{head}</head><body>{body_extra}<article><h1>Ferry fares rise</h1>\
+         <p>Ferry fares between Dunmore and the islands will rise by ten percent in June, the \
+         operator announced on Monday, citing fuel costs and a new crew contract.</p>\
+         <p>Commuters said the increase would add about forty dollars a month to their costs, \
+         and a riders' group asked the county to step in with a subsidy.</p></article></body></html>"
+    )
+}
+
+#[test]
+fn date_sources_are_used_in_priority_order() {
+    let ld = r#"<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+        {"@type":"WebPage","datePublished":"2020-01-01"},
+        {"@type":"NewsArticle","datePublished":"2027-06-02T09:00:00Z"}]}</script>"#;
+    let meta = r#"<meta property="article:published_time" content="2027-06-01T22:00:00-04:00">"#;
+    let time = r#"<time datetime="2027-06-03">June 3</time>"#;
+
+    let all = html::extract_article(&page(&format!("{meta}{ld}"), time));
+    assert_eq!(
+        all.published,
+        Some((date(2027, 6, 1), "article:published_time")),
+        "the date as written in its own offset, from the meta tag"
+    );
+    let ld_time = html::extract_article(&page(ld, time));
+    assert_eq!(
+        ld_time.published,
+        Some((date(2027, 6, 2), "datePublished")),
+        "the article object in @graph wins over other objects and over <time>"
+    );
+    let time_only = html::extract_article(&page("", time));
+    assert_eq!(
+        time_only.published,
+        Some((date(2027, 6, 3), "time[datetime]"))
+    );
+    let none = html::extract_article(&page(
+        r#"<meta property="article:published_time" content="last Tuesday">"#,
+        "",
+    ));
+    assert_eq!(none.published, None);
+}
+
+#[test]
+fn title_falls_back_to_title_tag_without_site_suffix() {
+    let head = r#"<title>Ferry fares rise | Island Gazette</title>
+        <meta property="og:site_name" content="Island Gazette">"#;
+    let art = html::extract_article(&page(head, "").replace("<h1>Ferry fares rise</h1>", ""));
+    assert_eq!(art.title.as_deref(), Some("Ferry fares rise"));
+    assert_eq!(
+        art.outlet,
+        Some(("Island Gazette".to_string(), "og:site_name"))
+    );
+}
+
+#[test]
+fn same_page_gives_same_id_and_loads_through_load_bytes() {
+    let a = load("jsonld-array.html");
+    let b = load("jsonld-array.html");
+    assert_eq!(a.id, b.id);
+    let loaded = load_bytes(
+        "pages/jsonld-array.html",
+        InputKind::Html,
+        fixture("jsonld-array.html").into_bytes(),
+        None,
+    );
+    assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
+    assert_eq!(loaded.documents.len(), 1);
+    assert_eq!(loaded.documents[0].id, a.id);
+    // A .txt that is really HTML is sniffed and loaded as HTML.
+    let sniffed = load_bytes(
+        "pages/page.txt",
+        InputKind::Text,
+        fixture("time-only.html").into_bytes(),
+        None,
+    );
+    assert_eq!(sniffed.documents.len(), 1);
+    assert!(!sniffed.documents[0].text.contains("<p>"));
+}
+
+#[test]
+fn looks_like_html_detects_pages_not_prose() {
+    assert!(html::looks_like_html("<!DOCTYPE html><html>"));
+    assert!(html::looks_like_html("\u{feff}\n  <html lang=en>"));
+    assert!(html::looks_like_html("<head><title>x</title>"));
+    assert!(!html::looks_like_html("The mayor said <b> was a typo."));
+    assert!(!html::looks_like_html(""));
+    assert!(html::looks_like_html("<?xml version=\"1.0\"?>\n<html>"));
+    assert!(!html::looks_like_html("<?xml version=\"1.0\"?>\n<TimeML>"));
+    // A multi-byte character across the sniffing window's edge.
+    let padded = format!("<html>{}", "\u{e9}".repeat(400));
+    assert!(html::looks_like_html(&padded));
+}

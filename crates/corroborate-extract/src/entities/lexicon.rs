@@ -1,0 +1,161 @@
+//! Gazetteers and word lists, shipped as compact data files in `data/` (each names its source
+//! in its header line), compiled into the binary with `include_str!` and parsed once.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use super::Gender;
+
+/// Kind of a place in the place gazetteer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlaceKind {
+    Country,
+    State,
+    County,
+    City,
+}
+
+/// One title or role noun: its normalised role, its class (what "the officer" resolves by)
+/// and the gender it implies.
+#[derive(Debug, Clone)]
+pub(crate) struct Title {
+    pub role: Option<&'static str>,
+    pub class: &'static str,
+    pub gender: Option<Gender>,
+}
+
+fn data_lines(s: &'static str) -> impl Iterator<Item = &'static str> {
+    s.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn gender_of(s: &str) -> Option<Gender> {
+    match s {
+        "M" => Some(Gender::Male),
+        "F" => Some(Gender::Female),
+        _ => None,
+    }
+}
+
+/// First names (US Census 1990) with the gender they usually imply.
+pub(crate) static FIRST_NAMES: LazyLock<HashMap<&'static str, Option<Gender>>> =
+    LazyLock::new(|| {
+        data_lines(include_str!("../../data/first_names.tsv"))
+            .filter_map(|l| {
+                let (n, g) = l.split_once('\t')?;
+                Some((n, gender_of(g)))
+            })
+            .collect()
+    });
+
+/// Places (GeoNames): countries, US states and abbreviations, US counties, cities.
+pub(crate) static PLACES: LazyLock<HashMap<&'static str, PlaceKind>> = LazyLock::new(|| {
+    data_lines(include_str!("../../data/places.tsv"))
+        .filter_map(|l| {
+            let (n, k) = l.split_once('\t')?;
+            let kind = match k {
+                "country" => PlaceKind::Country,
+                "state" => PlaceKind::State,
+                "county" => PlaceKind::County,
+                _ => PlaceKind::City,
+            };
+            Some((n, kind))
+        })
+        .collect()
+});
+
+/// Titles and role nouns, keyed by lower-case surface ("gov.", "attorney general").
+pub(crate) static TITLES: LazyLock<HashMap<&'static str, Title>> = LazyLock::new(|| {
+    data_lines(include_str!("../../data/titles.tsv"))
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            let surface = f.next()?;
+            let role = f.next()?;
+            let class = f.next()?;
+            let gender = gender_of(f.next().unwrap_or("-"));
+            Some((
+                surface,
+                Title {
+                    role: (role != "-").then_some(role),
+                    class,
+                    gender,
+                },
+            ))
+        })
+        .collect()
+});
+
+/// The longest title in words (for longest-match lookups).
+pub(crate) static MAX_TITLE_WORDS: LazyLock<usize> = LazyLock::new(|| {
+    TITLES
+        .keys()
+        .map(|k| k.split(' ').count())
+        .max()
+        .unwrap_or(1)
+});
+
+/// Lower-case words that may precede a role noun.
+pub(crate) static MODIFIERS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| data_lines(include_str!("../../data/modifiers.txt")).collect());
+
+/// What a head word makes of a capitalised name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Head {
+    /// An organisation ("Department", "Bureau").
+    Org,
+    /// A news outlet ("Times", "News").
+    Media,
+    /// A place ("Street", "River").
+    Place,
+}
+
+/// Organisation, media and place head words.
+pub(crate) static ORG_HEADS: LazyLock<HashMap<&'static str, Head>> = LazyLock::new(|| {
+    data_lines(include_str!("../../data/org_heads.txt"))
+        .map(|l| match l.split_once('\t') {
+            Some((w, "place")) => (w, Head::Place),
+            Some((w, _)) => (w, Head::Media),
+            None => (l, Head::Org),
+        })
+        .collect()
+});
+
+/// Function words and frequent sentence openers (lower case).
+pub(crate) static STOPWORDS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| data_lines(include_str!("../../data/stopwords.txt")).collect());
+
+/// True when `w` (as written) is a place name in the gazetteer.
+pub(crate) fn place(w: &str) -> Option<PlaceKind> {
+    PLACES.get(w).copied()
+}
+
+/// The title for lower-case surface `w`.
+pub(crate) fn title(w: &str) -> Option<&'static Title> {
+    TITLES.get(w)
+}
+
+/// Gender implied by first name `w` (capitalised as in the list: "Mary").
+pub(crate) fn first_name(w: &str) -> Option<Option<Gender>> {
+    FIRST_NAMES.get(w).copied()
+}
+
+/// True for organisation and media head words ("Department", "Bureau", "Times").
+pub(crate) fn org_head(w: &str) -> bool {
+    ORG_HEADS.get(w).is_some_and(|h| *h != Head::Place)
+}
+
+/// True for place head words ("Street", "River").
+pub(crate) fn place_head(w: &str) -> bool {
+    ORG_HEADS.get(w) == Some(&Head::Place)
+}
+
+/// True for stop words (given in lower case).
+pub(crate) fn stopword(lower: &str) -> bool {
+    STOPWORDS.contains(lower)
+}
+
+/// True for role-noun modifiers (given in lower case).
+pub(crate) fn modifier(lower: &str) -> bool {
+    MODIFIERS.contains(lower)
+}

@@ -1,0 +1,408 @@
+//! Cue verbs, subject phrases and the regexes built from them. Every regex is compiled once
+//! per process ([`LazyLock`]) and only ever run on bounded windows.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Verbs (all forms) that introduce speech or writing.
+pub(crate) const CUE_VERBS: &str =
+    "said|says|say|saying|told|tells|tell|telling|added|adds|adding|\
+wrote|writes|writing|stated|states|stating|argued|argues|arguing|claimed|claims|claiming|\
+explained|explains|explaining|noted|notes|noting|asked|asks|asking|insisted|insists|insisting|\
+recalled|recalls|recalling|continued|continues|declared|declares|declaring|testified|testifies|\
+acknowledged|acknowledges|announced|announces|warned|warns|warning|posted|tweeted|replied|\
+replies|responded|remarked|commented|confirmed|confirms|confirming|emphasized|emphasised|\
+stressed|maintained|maintains|contended|contends|alleged|alleges|alleging|admitted|admits|\
+shouted|yelled|agreed|agrees|conceded|concedes|suggested|suggests|described|describes|\
+describing|called|calling|reported|reports|reiterated|vowed|urged|urging";
+
+/// Cue verbs that are participles: their subject is the main clause's subject
+/// ("Reeves defended the inquiry, saying …").
+pub(crate) const PARTICIPLES: &[&str] = &[
+    "saying",
+    "adding",
+    "telling",
+    "writing",
+    "noting",
+    "arguing",
+    "claiming",
+    "explaining",
+    "insisting",
+    "declaring",
+    "warning",
+    "stating",
+    "alleging",
+    "confirming",
+    "asking",
+    "recalling",
+    "describing",
+    "calling",
+    "urging",
+];
+
+/// Words that may stand between a subject and its cue verb ("has said", "also told").
+const AUX: &str = r"(?:has|had|have|is|was|were|are|would|will|also|later|then|previously|again|once|repeatedly|earlier|recently|further|since|been)";
+
+/// Title abbreviations that may end with a period inside a name ("Gov. Tate Reeves").
+const TITLE_ABBR: &str =
+    r"(?:Gov|Sgt|Sen|Rep|Dr|Mr|Mrs|Ms|Lt|Col|Gen|Capt|Det|Cpl|Rev|Prof|St|Jr|Sr|Supt|Atty)\.";
+
+/// One capitalised word, a title abbreviation or an initial.
+fn capword() -> String {
+    format!(r"(?:{TITLE_ABBR}|\p{{Lu}}\.|\p{{Lu}}[\p{{L}}\p{{M}}’'\-]*)")
+}
+
+/// A capitalised name sequence, allowing lower-case connectors ("Department of Public Safety").
+pub(crate) fn name_pattern() -> String {
+    let cw = capword();
+    format!(r"{cw}(?:[ \t]+(?:(?:of|for|the|de|van|von|da|del|la|le|du|bin|al)[ \t]+){{0,2}}{cw})*")
+}
+
+const LOWER: &str = r"\p{Ll}[\p{L}\p{M}’'\-]*";
+
+/// The subject of a cue clause, with one named group per kind of mention.
+pub(crate) fn subject_pattern() -> String {
+    let name = name_pattern();
+    let cw = capword();
+    let poss = format!(r"\p{{Lu}}[\p{{L}}\p{{M}}\-]*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
+    let role = format!(
+        r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:{LOWER}[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
+    );
+    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)\b";
+    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)\b";
+    format!(
+        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
+    )
+}
+
+fn compile(pattern: &str) -> Regex {
+    match Regex::new(pattern) {
+        Ok(r) => r,
+        // The patterns are constants; a failure here is a programming error caught by tests.
+        Err(e) => panic!("invalid built-in regex: {e}"),
+    }
+}
+
+/// "…," SUBJECT (aux) CUE — a cue after the quote.
+pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^[ \t]*,?[ \t]*{}[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})\b",
+        subject_pattern()
+    ))
+});
+
+/// "…," CUE SUBJECT — an inverted cue after the quote ("said Crump").
+pub(crate) static AFTER_CUE_SUBJ: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^[ \t]*,?[ \t]*(?P<cue>said|says|added|asked|wrote|writes|continued|explained|recalled|insisted|declared|noted|argued)[ \t]+{}",
+        subject_pattern()
+    ))
+});
+
+/// "…," according to SUBJECT.
+pub(crate) static AFTER_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^[ \t]*,?[ \t]*(?P<cue>according[ \t]+to)[ \t]+{}",
+        subject_pattern()
+    ))
+});
+
+/// According to SUBJECT, … (anywhere before the quote).
+pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b(?P<cue>[Aa]ccording[ \t]+to)[ \t]+{}",
+        subject_pattern()
+    ))
+});
+
+/// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
+pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b{}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
+        subject_pattern()
+    ))
+});
+
+/// Any subject phrase (used to find a main clause's subject).
+pub(crate) static SUBJ_ANY: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"\b{}", subject_pattern())));
+
+/// A cue verb anywhere (any case: "Asked about …").
+pub(crate) static CUE: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"(?i)\b(?:{CUE_VERBS})\b")));
+
+/// A possessive speech noun: "Fitch’s announcement (…) that".
+pub(crate) static POSS_SPEECH: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"\b(?P<name>{})['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}?(?P<cue>announcement|statement|remarks|comments|claim|assertion|testimony|post|letter|ruling|words|message)\b",
+        name_pattern()
+    ))
+});
+
+/// A capitalised name sequence (for the per-document name table).
+pub(crate) static NAME_SEQ: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"\b{}", name_pattern())));
+
+/// Apposition after a name: ", an attorney for …", ", Kohen's maternal grandmother".
+pub(crate) static APPOSITION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^,[ \t]+(?:an?|the|his|her|their|\p{{Lu}}[\p{{L}}\-]*['’]s)[ \t]+(?P<np>(?:{LOWER}[ \t]+){{0,3}}{LOWER})"
+    ))
+});
+
+/// A role noun right before ", NAME": "Kohen's mother, Vellesiya Wiley".
+pub(crate) static ROLE_COMMA_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"(?P<role>{LOWER}),[ \t]+$")));
+
+/// A lower-case word right before a name: "attorney Ben Crump".
+pub(crate) static WORD_BEFORE: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"(?P<role>{LOWER})[ \t]+$")));
+
+/// Titles and role words stripped from the front of a name ("Mayor", "Gov.", "Attorney General").
+pub(crate) const TITLES: &[&str] = &[
+    "mayor",
+    "gov",
+    "governor",
+    "sgt",
+    "sergeant",
+    "officer",
+    "chief",
+    "attorney",
+    "general",
+    "president",
+    "senator",
+    "sen",
+    "rep",
+    "representative",
+    "judge",
+    "sheriff",
+    "deputy",
+    "detective",
+    "det",
+    "lt",
+    "lieutenant",
+    "capt",
+    "captain",
+    "dr",
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "prosecutor",
+    "spokesperson",
+    "spokesman",
+    "spokeswoman",
+    "director",
+    "commissioner",
+    "secretary",
+    "minister",
+    "chairman",
+    "chairwoman",
+    "councilman",
+    "councilwoman",
+    "superintendent",
+    "pastor",
+    "rev",
+    "reverend",
+    "professor",
+    "prof",
+    "trooper",
+    "agent",
+    "corporal",
+    "cpl",
+    "coach",
+    "justice",
+    "district",
+    "col",
+    "colonel",
+    "supt",
+    "atty",
+    "king",
+    "queen",
+    "prince",
+    "princess",
+    "pope",
+    "sir",
+    "dame",
+    "lord",
+    "lady",
+    "interim",
+    "acting",
+    "former",
+    "police",
+    "state",
+    "county",
+    "city",
+    "u.s",
+    "us",
+    "federal",
+    "assistant",
+    "deputy",
+    "ceo",
+    "chair",
+    "speaker",
+    "premier",
+    "chancellor",
+    "ambassador",
+];
+
+/// Words that start a capitalised sequence without being part of a name.
+pub(crate) const NON_NAME_STARTS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "in",
+    "on",
+    "at",
+    "when",
+    "after",
+    "before",
+    "following",
+    "but",
+    "and",
+    "as",
+    "if",
+    "while",
+    "asked",
+    "then",
+    "this",
+    "that",
+    "these",
+    "those",
+    "his",
+    "her",
+    "their",
+    "its",
+    "our",
+    "my",
+    "by",
+    "for",
+    "from",
+    "with",
+    "since",
+    "during",
+    "until",
+    "however",
+    "so",
+    "yet",
+    "also",
+    "meanwhile",
+    "still",
+    "even",
+    "officers",
+    "police",
+    "according",
+    "one",
+];
+
+/// Role heads that name organisations ("the state agency"): resolved to the nearest
+/// organisation name when no person holds the role.
+pub(crate) const ORG_HEADS: &[&str] = &[
+    "agency",
+    "department",
+    "office",
+    "bureau",
+    "ministry",
+    "commission",
+    "board",
+    "company",
+    "firm",
+    "organization",
+    "organisation",
+    "council",
+    "court",
+    "district",
+    "patrol",
+    "service",
+    "administration",
+    "authority",
+    "committee",
+    "university",
+    "school",
+    "hospital",
+    "newspaper",
+    "outlet",
+    "network",
+];
+
+/// Capitalised words that mark a name as an organisation.
+pub(crate) const ORG_WORDS: &[&str] = &[
+    "Department",
+    "Agency",
+    "Office",
+    "Bureau",
+    "Ministry",
+    "Commission",
+    "Board",
+    "Police",
+    "Patrol",
+    "Service",
+    "Administration",
+    "Authority",
+    "Committee",
+    "Council",
+    "Court",
+    "University",
+    "Hospital",
+    "Company",
+    "Inc",
+    "Corp",
+    "News",
+    "Press",
+    "Times",
+    "Post",
+];
+
+/// Role synonyms, normalised to one word.
+pub(crate) fn normalise_role(word: &str) -> String {
+    let w = word.to_lowercase();
+    let w = w.trim_end_matches('.');
+    match w {
+        "lawyer" => "attorney".to_string(),
+        "spokesman" | "spokeswoman" | "spokesperson" => "spokesperson".to_string(),
+        "cop" | "policeman" | "policewoman" => "officer".to_string(),
+        "gov" | "governor" => "governor".to_string(),
+        "sgt" | "sergeant" => "sergeant".to_string(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regexes_compile() {
+        for r in [
+            &AFTER_SUBJ_CUE,
+            &AFTER_CUE_SUBJ,
+            &AFTER_ACCORDING,
+            &ACCORDING_BEFORE,
+            &SUBJ_AT_END,
+            &SUBJ_ANY,
+            &CUE,
+            &POSS_SPEECH,
+            &NAME_SEQ,
+            &APPOSITION_AFTER,
+            &ROLE_COMMA_BEFORE,
+            &WORD_BEFORE,
+        ] {
+            assert!(!r.as_str().is_empty());
+        }
+    }
+
+    #[test]
+    fn after_cue_finds_role_subject() {
+        let c = AFTER_SUBJ_CUE.captures(" the attorney told the outlet.");
+        let c = c.and_then(|c| c.name("role").map(|m| m.as_str()));
+        assert_eq!(c, Some("the attorney"));
+    }
+
+    #[test]
+    fn subject_at_end_skips_premodifier() {
+        let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
+        let c = c.and_then(|c| c.name("name").map(|m| m.as_str()));
+        assert_eq!(c, Some("Martin Zummach"));
+    }
+}

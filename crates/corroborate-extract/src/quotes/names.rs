@@ -1,0 +1,277 @@
+//! A per-document table of capitalised names and the roles stated next to them, used to turn
+//! a speaker mention into a canonical name while the entities API cannot (its stub returns
+//! nothing): a surname expands to the most recent full name ending with it, a role noun
+//! ("the attorney") to the most recent person stated to hold that role, an organisation role
+//! ("the state agency") to the nearest organisation name. One linear pass per document.
+
+use std::collections::HashMap;
+
+use corroborate_core::Span;
+
+use super::lexicon::{
+    normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS, ORG_HEADS, ORG_WORDS,
+    ROLE_COMMA_BEFORE, TITLES, WORD_BEFORE,
+};
+use super::windows::floor_boundary;
+
+/// One capitalised name occurrence.
+#[derive(Debug, Clone)]
+struct NameOcc {
+    span: Span,
+    /// Title-stripped words ("Greg Graves" for "Senatobia Mayor Greg Graves").
+    canonical: String,
+    words: usize,
+    is_org: bool,
+}
+
+/// Names and role links of one document.
+#[derive(Debug, Default)]
+pub(crate) struct NameTable {
+    names: Vec<NameOcc>,
+    /// Lower-case first or last word → indices of multi-word names with it, in text order.
+    by_word: HashMap<String, Vec<usize>>,
+    /// Role word → (position, canonical name), in text order.
+    roles: HashMap<String, Vec<(usize, String)>>,
+}
+
+/// Strips a possessive ending.
+fn strip_possessive(w: &str) -> &str {
+    w.strip_suffix("’s")
+        .or_else(|| w.strip_suffix("'s"))
+        .unwrap_or(w)
+}
+
+fn is_title(w: &str) -> bool {
+    let l = strip_possessive(w).trim_end_matches('.').to_lowercase();
+    TITLES.contains(&l.as_str())
+}
+
+/// A token that cannot start a person's name ("One-year-old", "The", "2026").
+fn is_non_name_start(w: &str) -> bool {
+    let l = w.to_lowercase();
+    NON_NAME_STARTS.contains(&l.as_str())
+        || w.chars().any(|c| c.is_ascii_digit())
+        || w.split('-')
+            .skip(1)
+            .any(|p| p.starts_with(char::is_lowercase))
+}
+
+/// Splits a capitalised sequence into (title words, canonical name words).
+pub(crate) fn canonical_words(seq: &str) -> (Vec<&str>, Vec<&str>) {
+    let words: Vec<&str> = seq.split_whitespace().collect();
+    let is_org = words
+        .iter()
+        .any(|w| ORG_WORDS.contains(&strip_possessive(w)));
+    if is_org {
+        let start = words
+            .iter()
+            .position(|w| !is_non_name_start(w))
+            .unwrap_or(words.len());
+        let mut name: Vec<&str> = words[start..].to_vec();
+        if let Some(last) = name.last_mut() {
+            *last = strip_possessive(last);
+        }
+        return (Vec::new(), name);
+    }
+    let cut = words.iter().rposition(|w| is_title(w)).map_or(0, |i| i + 1);
+    let titles = words[..cut].to_vec();
+    let mut name: Vec<&str> = words[cut..]
+        .iter()
+        .copied()
+        .skip_while(|w| is_non_name_start(w))
+        .collect();
+    while name
+        .first()
+        .is_some_and(|w| w.chars().next().is_some_and(char::is_lowercase))
+    {
+        name.remove(0);
+    }
+    if let Some(last) = name.last_mut() {
+        *last = strip_possessive(last);
+    }
+    (titles, name)
+}
+
+/// The part of a name mention that is the name itself: `span` without leading titles, places
+/// and non-name words ("Lynn Fitch" in "Following Mississippi Attorney General Lynn Fitch").
+pub(crate) fn name_core(text: &str, span: Span) -> Span {
+    let t = span.text(text);
+    let (_, words) = canonical_words(t);
+    let Some(first) = words.first() else {
+        return span;
+    };
+    let mut offset = 0;
+    let mut found = None;
+    for (i, w) in t.split_whitespace().enumerate() {
+        let at = t[offset..].find(w).map_or(offset, |p| offset + p);
+        offset = at + w.len();
+        if strip_possessive(w) == *first && t.split_whitespace().count() - i >= words.len() {
+            found = Some(at);
+        }
+    }
+    let start = found.unwrap_or(0);
+    let core = &t[start..];
+    let end = if core.ends_with("’s") {
+        t.len() - "’s".len()
+    } else if core.ends_with("'s") {
+        t.len() - 2
+    } else {
+        t.len()
+    };
+    Span::new(span.start + start, span.start + end)
+}
+
+impl NameTable {
+    /// Builds the table for `text`.
+    pub fn new(text: &str) -> Self {
+        let mut t = NameTable::default();
+        for m in NAME_SEQ.find_iter(text) {
+            let (titles, words) = canonical_words(m.as_str());
+            if words.is_empty() {
+                continue;
+            }
+            let canonical = words.join(" ");
+            let is_org = words.iter().any(|w| ORG_WORDS.contains(w));
+            let idx = t.names.len();
+            if words.len() >= 2 && !is_org {
+                for w in [words[0], words[words.len() - 1]] {
+                    t.by_word.entry(w.to_lowercase()).or_default().push(idx);
+                }
+                for title in titles {
+                    t.add_role(title, m.start(), &canonical);
+                }
+                let before = &text[floor_boundary(text, m.start().saturating_sub(60))..m.start()];
+                if let Some(c) = WORD_BEFORE
+                    .captures(before)
+                    .or_else(|| ROLE_COMMA_BEFORE.captures(before))
+                {
+                    if let Some(r) = c.name("role") {
+                        t.add_role(r.as_str(), m.start(), &canonical);
+                    }
+                }
+                let after = &text[m.end()..floor_boundary(text, m.end() + 120)];
+                if let Some(np) = APPOSITION_AFTER.captures(after).and_then(|c| c.name("np")) {
+                    for w in np.as_str().split_whitespace() {
+                        t.add_role(w, m.start(), &canonical);
+                    }
+                }
+            }
+            t.names.push(NameOcc {
+                span: Span::new(m.start(), m.end()),
+                canonical,
+                words: words.len(),
+                is_org,
+            });
+        }
+        t
+    }
+
+    fn add_role(&mut self, role: &str, pos: usize, canonical: &str) {
+        self.roles
+            .entry(normalise_role(strip_possessive(role)))
+            .or_default()
+            .push((pos, canonical.to_string()));
+    }
+
+    /// The canonical name for a name mention at `span` (text `mention`): title-stripped, and
+    /// a single word expanded to the most recent full name with that first or last word (the
+    /// next one when none precedes). `None` when nothing name-like remains.
+    pub fn canonical_name(&self, mention: &str, span: Span) -> Option<String> {
+        let mention = mention
+            .strip_prefix("the ")
+            .or_else(|| mention.strip_prefix("The "))
+            .unwrap_or(mention);
+        let (_, words) = canonical_words(mention);
+        match words.len() {
+            0 => None,
+            1 => {
+                let w = words[0];
+                let Some(cands) = self.by_word.get(&w.to_lowercase()) else {
+                    return Some(w.to_string());
+                };
+                let i = cands.partition_point(|&c| self.names[c].span.start < span.start);
+                let pick = if i > 0 {
+                    cands.get(i - 1)
+                } else {
+                    cands.first()
+                };
+                Some(pick.map_or_else(|| w.to_string(), |&c| self.names[c].canonical.clone()))
+            }
+            _ => Some(words.join(" ")),
+        }
+    }
+
+    /// True when `word` is the first or last word of a multi-word name in the document.
+    pub fn is_name_word(&self, word: &str) -> bool {
+        self.by_word
+            .contains_key(&strip_possessive(word).to_lowercase())
+    }
+
+    /// The person most recently stated (before `pos`) to hold role `head`, else for an
+    /// organisation head the nearest preceding organisation name within `max_back` bytes.
+    pub fn resolve_role(&self, head: &str, pos: usize, max_back: usize) -> Option<String> {
+        let role = normalise_role(head);
+        if let Some(list) = self.roles.get(&role) {
+            let i = list.partition_point(|(p, _)| *p < pos);
+            if i > 0 {
+                return Some(list[i - 1].1.clone());
+            }
+        }
+        if ORG_HEADS.contains(&role.as_str()) {
+            let i = self.names.partition_point(|n| n.span.start < pos);
+            let floor = pos.saturating_sub(max_back);
+            return self.names[..i]
+                .iter()
+                .rev()
+                .take_while(|n| n.span.start >= floor)
+                .find(|n| n.is_org && n.words >= 2)
+                .map(|n| n.canonical.clone());
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_titles_and_places() {
+        assert_eq!(
+            canonical_words("Senatobia Mayor Greg Graves").1,
+            vec!["Greg", "Graves"]
+        );
+        assert_eq!(
+            canonical_words("Mississippi Gov. Tate Reeves").1,
+            vec!["Tate", "Reeves"]
+        );
+        assert_eq!(canonical_words("One-year-old Kim Lo").1, vec!["Kim", "Lo"]);
+        assert_eq!(canonical_words("Dana Fitch’s").1, vec!["Dana", "Fitch"]);
+    }
+
+    #[test]
+    fn surname_expands_to_most_recent_full_name() {
+        let t = "Ann Ray spoke. Bo Ray left. Ray said no.";
+        let table = NameTable::new(t);
+        let pos = t.rfind("Ray said").unwrap_or(0);
+        assert_eq!(
+            table.canonical_name("Ray", Span::new(pos, pos + 3)),
+            Some("Bo Ray".to_string())
+        );
+    }
+
+    #[test]
+    fn role_noun_resolves_through_apposition_and_title() {
+        let t = "Lee Park, an attorney for the city, spoke. Mayor Joan Diaz agreed.";
+        let table = NameTable::new(t);
+        assert_eq!(
+            table.resolve_role("attorney", t.len(), 2000),
+            Some("Lee Park".to_string())
+        );
+        assert_eq!(
+            table.resolve_role("mayor", t.len(), 2000),
+            Some("Joan Diaz".to_string())
+        );
+        assert_eq!(table.resolve_role("sheriff", t.len(), 2000), None);
+    }
+}

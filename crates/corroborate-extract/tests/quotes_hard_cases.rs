@@ -1,0 +1,232 @@
+//! Hard cases for quotes and speakers, on fictional articles written for these tests.
+
+use corroborate_core::document::{Document, SourceFormat};
+use corroborate_core::PreparedDoc;
+use corroborate_extract::quotes::{self, Quote, QuoteKind};
+use corroborate_extract::{attributions, entities};
+
+fn prepare(text: &str) -> PreparedDoc {
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1))
+}
+
+/// (content, kind, speaker name) of every direct or partial quote.
+fn quoted(text: &str) -> Vec<(String, QuoteKind, Option<String>)> {
+    let doc = prepare(text);
+    let ents = entities::extract(&doc);
+    quotes::extract(&doc, &ents)
+        .into_iter()
+        .filter(|q| q.kind != QuoteKind::Indirect)
+        .map(|q| (doc.slice(q.content).to_string(), q.kind, q.speaker_name))
+        .collect()
+}
+
+fn all(text: &str) -> (PreparedDoc, Vec<Quote>) {
+    let doc = prepare(text);
+    let ents = entities::extract(&doc);
+    let qs = quotes::extract(&doc, &ents);
+    (doc, qs)
+}
+
+fn speaker_of<'a>(qs: &'a [(String, QuoteKind, Option<String>)], start: &str) -> Option<&'a str> {
+    let q = qs.iter().find(|q| q.0.starts_with(start));
+    assert!(q.is_some(), "no quote starting {start:?} in {qs:?}");
+    q.and_then(|q| q.2.as_deref())
+}
+
+#[test]
+fn pronoun_speakers_follow_the_last_named_speaker() {
+    let text = "Flood waters reach Millbrook\n\n\
+        Residents of Millbrook spent the night on rooftops.\n\n\
+        Harriet Osei, who runs the bakery on Main Street, said the water rose within minutes.\n\n\
+        \u{201c}I have never seen anything like it,\u{201d} she said. \u{201c}We lost everything.\u{201d}\n\n\
+        Gov. Samuel Achterberg toured the town on Sunday.\n\n\
+        \u{201c}We will rebuild every house,\u{201d} he said.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "I have never"), Some("Harriet Osei"));
+    assert_eq!(speaker_of(&qs, "We lost"), Some("Harriet Osei"));
+    assert_eq!(
+        speaker_of(&qs, "We will rebuild"),
+        Some("Samuel Achterberg")
+    );
+}
+
+#[test]
+fn speaker_named_after_a_long_quote() {
+    let long = "The fire moved faster than any of our models said it could. \
+        We had crews on three ridges and they all had to pull back at once. \
+        Nobody was hurt, and that is the only thing that matters tonight. \
+        Tomorrow we start again at first light and we will keep going";
+    let text = format!(
+        "Wildfire doubles overnight\n\n\"{long},\" said Harold Finch, the county fire chief.\n\n\
+         \"{long},\" Deputy Chief Rosa Lind said on Tuesday."
+    );
+    let qs = quoted(&text);
+    assert_eq!(qs.len(), 2, "{qs:?}");
+    assert_eq!(qs[0].2.as_deref(), Some("Harold Finch"));
+    assert_eq!(qs[1].2.as_deref(), Some("Rosa Lind"));
+    assert!(qs.iter().all(|q| q.1 == QuoteKind::Direct));
+}
+
+#[test]
+fn two_people_with_one_surname_stay_apart() {
+    let text = "Family asks for answers\n\n\
+        Marta Okafor and her son, Daniel Okafor, spoke outside the courthouse.\n\n\
+        \"We want the truth,\" Marta Okafor said.\n\n\
+        \"He was my brother and nobody called us,\" Daniel said.\n\n\
+        \"We will keep asking,\" Okafor added.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "We want"), Some("Marta Okafor"));
+    assert_eq!(speaker_of(&qs, "He was my brother"), Some("Daniel Okafor"));
+    assert!(speaker_of(&qs, "We will keep").is_some_and(|s| s.ends_with("Okafor")));
+}
+
+#[test]
+fn nested_single_quotes_stay_inside_one_quote() {
+    let text = "Driver recalls stop\n\n\
+        \u{201c}The officer told me \u{2018}stay in the car,\u{2019} and I did,\u{201d} Luis Ortega said. \
+        Ortega\u{2019}s lawyer did not comment.";
+    let qs = quoted(text);
+    assert_eq!(qs.len(), 1, "{qs:?}");
+    assert!(qs[0].0.contains("\u{2018}stay in the car,\u{2019}"));
+    assert_eq!(qs[0].2.as_deref(), Some("Luis Ortega"));
+}
+
+#[test]
+fn quote_left_open_continues_in_the_next_paragraph() {
+    let text = "Street lost in the night\n\n\
+        \u{201c}The water came up fast. We had nowhere to go but the roof.\n\n\
+        \u{201c}By morning the whole street was gone,\u{201d} said Tom Briggs, a resident.\n\n\
+        The council meets on Friday.";
+    let (doc, qs) = all(text);
+    let q: Vec<&Quote> = qs.iter().filter(|q| q.kind == QuoteKind::Direct).collect();
+    assert_eq!(q.len(), 2, "{qs:?}");
+    assert!(doc.slice(q[0].content).starts_with("The water came up"));
+    assert!(doc.slice(q[0].content).ends_with("roof."));
+    assert!(q[1].continues);
+    assert_eq!(q[0].speaker_name.as_deref(), Some("Tom Briggs"));
+    assert_eq!(q[1].speaker_name.as_deref(), Some("Tom Briggs"));
+    assert!(q[0].speaker_inherited);
+}
+
+#[test]
+fn mismatched_mark_opens_a_partial_quote() {
+    let text = "Council splits on plan\n\n\
+        Council member Ana Ruiz said the plan was \u{201d}reckless\u{201d} and should be dropped.";
+    let qs = quoted(text);
+    assert_eq!(qs.len(), 1, "{qs:?}");
+    assert_eq!(qs[0].0, "reckless");
+    assert_eq!(qs[0].1, QuoteKind::Partial);
+    assert_eq!(qs[0].2.as_deref(), Some("Ana Ruiz"));
+}
+
+#[test]
+fn unbalanced_mark_does_not_swallow_the_article() {
+    let text = "Budget vote\n\n\
+        The mayor called the budget \u{201c}final and said nothing else.\n\n\
+        Officials met on Monday to review it.\n\n\
+        \u{201c}We are ready,\u{201d} Chief Ann Cole said.\n\n\
+        \"We start in May,\" Cole added.";
+    let (doc, qs) = all(text);
+    let direct: Vec<&Quote> = qs.iter().filter(|q| q.kind == QuoteKind::Direct).collect();
+    assert_eq!(direct.len(), 2, "{qs:?}");
+    assert_eq!(doc.slice(direct[0].content), "We are ready,");
+    assert_eq!(direct[0].speaker_name.as_deref(), Some("Ann Cole"));
+    assert_eq!(direct[1].speaker_name.as_deref(), Some("Ann Cole"));
+    for q in &qs {
+        assert!(
+            !doc.slice(q.content).contains("Officials met"),
+            "a quote swallowed a paragraph: {:?}",
+            doc.slice(q.content)
+        );
+    }
+}
+
+#[test]
+fn quote_without_speaker_stays_unattributed() {
+    let text = "Sign on the door\n\n\
+        The shop closed on Monday.\n\n\
+        \u{201c}Back soon, maybe.\u{201d}\n\n\
+        A spokesperson for the landlord said the matter was \u{201c}private.\u{201d}";
+    let (doc, qs) = all(text);
+    let q = qs
+        .iter()
+        .find(|q| doc.slice(q.content).starts_with("Back soon"));
+    assert!(
+        q.is_some_and(|q| q.speaker.is_none() && q.speaker_name.is_none()),
+        "{qs:?}"
+    );
+    let p = qs
+        .iter()
+        .find(|q| doc.slice(q.content).starts_with("private"));
+    assert!(
+        p.is_some_and(|q| q.speaker_name.is_none()
+            && q.speaker_mention
+                .is_some_and(|m| doc.slice(m).starts_with("A spokesperson"))),
+        "indefinite role mention must stay unresolved: {qs:?}"
+    );
+}
+
+#[test]
+fn role_noun_speaker_resolves_to_the_role_holder() {
+    let text = "Appeal filed\n\n\
+        Lena Park, an attorney for the family, filed the appeal on Monday.\n\n\
+        \u{201c}This is not over,\u{201d} the attorney said.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "This is not over"), Some("Lena Park"));
+}
+
+#[test]
+fn indirect_speech_has_the_reported_clause() {
+    let text = "Report due\n\n\
+        Lena Park said the report would be released next week. \
+        The bridge will stay closed, the city engineer said on Friday.";
+    let (doc, qs) = all(text);
+    let ind: Vec<(&str, Option<&str>)> = qs
+        .iter()
+        .filter(|q| q.kind == QuoteKind::Indirect)
+        .map(|q| {
+            (
+                doc.slice(q.content),
+                q.speaker_mention.map(|m| doc.slice(m)),
+            )
+        })
+        .collect();
+    assert!(
+        ind.contains(&("the report would be released next week", Some("Lena Park"))),
+        "{ind:?}"
+    );
+    assert!(
+        ind.contains(&("The bridge will stay closed", Some("the city engineer"))),
+        "{ind:?}"
+    );
+}
+
+#[test]
+fn attributions_resolve_the_outlet() {
+    let text = "Mayor resigns\n\n\
+        The mayor resigned on Friday, Reuters reported. \
+        Her deputy told the Harbor City Herald that the vote was rigged. \
+        \u{201c}It was a sham,\u{201d} the deputy told the outlet. \
+        The council met twice, according to court records.";
+    let doc = prepare(text);
+    let atts = attributions::extract(&doc);
+    let by_phrase = |p: &str| atts.iter().find(|a| doc.slice(a.span) == p);
+    let r = by_phrase("Reuters reported");
+    assert!(
+        r.is_some_and(|a| doc.slice(a.statement) == "The mayor resigned on Friday"),
+        "{atts:?}"
+    );
+    let h = by_phrase("told the Harbor City Herald");
+    assert!(
+        h.is_some_and(|a| doc.slice(a.statement) == "the vote was rigged"),
+        "{atts:?}"
+    );
+    let o = by_phrase("told the outlet");
+    assert!(
+        o.is_some_and(|a| a.normalized.as_deref() == Some("Harbor City Herald")),
+        "{atts:?}"
+    );
+    let c = by_phrase("according to court records");
+    assert!(c.is_some_and(|a| a.source == "court records"), "{atts:?}");
+}

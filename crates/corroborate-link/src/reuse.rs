@@ -1,0 +1,366 @@
+//! Reuse: passages one article shares with another (verbatim, lightly edited or re-ordered
+//! wire copy).
+//!
+//! 1. Candidates: every article's sentences give word shingles (runs of [`ReuseConfig::shingle`]
+//!    normalised content words inside one sentence, hashed with XXH3). An inverted index maps
+//!    each shingle to the articles holding it; shingles held by more than
+//!    [`ReuseConfig::df_cap`] articles (boilerplate, stock phrases) are passed over. Article pairs
+//!    sharing at least [`ReuseConfig::min_shared_shingles`] shingles are candidates. The cost is
+//!    bounded by the number of shingles times `df_cap²`: no all-pairs comparison.
+//! 2. Alignment: each sentence of one article is compared with the sentences of the other that
+//!    share a word with it, by the Dice coefficient over content-word unigrams and bigrams.
+//!    Sentences at or above [`ReuseConfig::sentence_threshold`] are aligned; runs of adjacent
+//!    aligned sentences (adjacent on both sides) merge into one [`Passage`].
+
+use std::collections::HashMap;
+
+use corroborate_core::{DocId, PreparedDoc, Span};
+use rayon::prelude::*;
+use serde::Serialize;
+use xxhash_rust::xxh3::xxh3_64_with_seed;
+
+use crate::features::{content_words, Word};
+
+/// Tuning of reuse detection.
+#[derive(Debug, Clone, Copy)]
+pub struct ReuseConfig {
+    /// Content words per shingle.
+    pub shingle: usize,
+    /// Shingles found in more articles than this are not used to find candidates.
+    pub df_cap: usize,
+    /// Shared shingles that make a pair of articles a candidate.
+    pub min_shared_shingles: usize,
+    /// Dice similarity (unigrams + bigrams of content words) at which two sentences align.
+    pub sentence_threshold: f64,
+    /// Sentences with fewer content words are never aligned (too short to show copying).
+    pub min_sentence_words: usize,
+}
+
+impl Default for ReuseConfig {
+    fn default() -> Self {
+        ReuseConfig {
+            shingle: 3,
+            df_cap: 64,
+            min_shared_shingles: 2,
+            sentence_threshold: 0.5,
+            min_sentence_words: 5,
+        }
+    }
+}
+
+/// A passage shared by two articles: aligned spans and their similarity.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Passage {
+    /// The first article (earlier in input order).
+    pub doc_a: DocId,
+    /// The passage in `doc_a`.
+    pub span_a: Span,
+    /// The second article.
+    pub doc_b: DocId,
+    /// The passage in `doc_b`.
+    pub span_b: Span,
+    /// Mean sentence similarity, in (0, 1].
+    pub score: f64,
+    /// Number of aligned sentence pairs merged into the passage.
+    pub sentences: usize,
+}
+
+/// How much two articles share: the basis of lineage by reuse.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PairReuse {
+    /// Index of the first article in the input.
+    pub a: usize,
+    /// Index of the second article in the input.
+    pub b: usize,
+    /// Aligned sentences of `a`.
+    pub sentences_a: usize,
+    /// Aligned sentences of `b`.
+    pub sentences_b: usize,
+    /// Share of `a`'s article sentences that are aligned.
+    pub coverage_a: f64,
+    /// Share of `b`'s article sentences that are aligned.
+    pub coverage_b: f64,
+}
+
+/// Everything reuse detection found.
+#[derive(Debug, Clone, Default)]
+pub struct Reuse {
+    /// Passages, ordered by article pair then position.
+    pub passages: Vec<Passage>,
+    /// One entry per article pair with at least one passage.
+    pub pairs: Vec<PairReuse>,
+}
+
+/// One sentence prepared for comparison.
+struct Sent {
+    span: Span,
+    /// Sorted, deduplicated unigram and bigram hashes.
+    features: Vec<u64>,
+    words: usize,
+}
+
+/// One article prepared for comparison.
+struct Prepared {
+    sentences: Vec<Sent>,
+    shingles: Vec<u64>,
+}
+
+fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
+    let mut sentences = Vec::new();
+    let mut shingles = Vec::new();
+    let mut words: Vec<Word> = Vec::new();
+    for span in doc.article_sentences() {
+        words.clear();
+        content_words(doc, span, &mut words);
+        let mut features: Vec<u64> = words.iter().map(|w| w.hash).collect();
+        features.extend(
+            words
+                .windows(2)
+                .map(|p| xxh3_64_with_seed(&p[1].hash.to_le_bytes(), p[0].hash)),
+        );
+        features.sort_unstable();
+        features.dedup();
+        if cfg.shingle > 0 {
+            for win in words.windows(cfg.shingle) {
+                let mut h = 0u64;
+                for w in win {
+                    h = xxh3_64_with_seed(&w.hash.to_le_bytes(), h);
+                }
+                shingles.push(h);
+            }
+        }
+        sentences.push(Sent {
+            span,
+            features,
+            words: words.len(),
+        });
+    }
+    shingles.sort_unstable();
+    shingles.dedup();
+    Prepared {
+        sentences,
+        shingles,
+    }
+}
+
+/// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
+/// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
+/// index without a hash map), and pairs are counted the same way.
+fn candidates(prepared: &[Prepared], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+    let mut postings: Vec<(u64, u32)> = prepared
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
+        .collect();
+    postings.par_sort_unstable();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for run in postings.chunk_by(|x, y| x.0 == y.0) {
+        if run.len() < 2 || run.len() > cfg.df_cap {
+            continue;
+        }
+        for (k, &(_, a)) in run.iter().enumerate() {
+            pairs.extend(run[k + 1..].iter().map(|&(_, b)| (a, b)));
+        }
+    }
+    drop(postings);
+    pairs.par_sort_unstable();
+    pairs
+        .chunk_by(|x, y| x == y)
+        .filter(|run| run.len() >= cfg.min_shared_shingles)
+        .map(|run| run[0])
+        .collect()
+}
+
+/// Dice coefficient of two sorted, deduplicated lists.
+fn dice(a: &[u64], b: &[u64]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let (mut i, mut j, mut common) = (0, 0, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                common += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    2.0 * common as f64 / (a.len() + b.len()) as f64
+}
+
+/// Aligned sentence pairs `(i, j, score)` of two articles, `i` ascending.
+fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<(usize, usize, f64)> {
+    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
+    for (j, s) in b.sentences.iter().enumerate() {
+        if s.words < cfg.min_sentence_words {
+            continue;
+        }
+        for &f in &s.features {
+            index.entry(f).or_default().push(j as u32);
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen: Vec<u32> = Vec::new();
+    for (i, s) in a.sentences.iter().enumerate() {
+        if s.words < cfg.min_sentence_words {
+            continue;
+        }
+        seen.clear();
+        for f in &s.features {
+            if let Some(js) = index.get(f) {
+                seen.extend_from_slice(js);
+            }
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        let best = seen
+            .iter()
+            .map(|&j| {
+                (
+                    j as usize,
+                    dice(&s.features, &b.sentences[j as usize].features),
+                )
+            })
+            .fold(None::<(usize, f64)>, |best, c| match best {
+                Some(b) if b.1 >= c.1 => Some(b),
+                _ => Some(c),
+            });
+        if let Some((j, score)) = best {
+            if score >= cfg.sentence_threshold {
+                out.push((i, j, score));
+            }
+        }
+    }
+    out
+}
+
+/// Merges runs of aligned sentences that are adjacent in both articles into passages.
+fn merge(
+    ids: (&DocId, &DocId),
+    a: &Prepared,
+    b: &Prepared,
+    aligned: &[(usize, usize, f64)],
+) -> Vec<Passage> {
+    let mut out: Vec<Passage> = Vec::new();
+    let mut last: Option<(usize, usize)> = None;
+    for &(i, j, score) in aligned {
+        let (sa, sb) = (a.sentences[i].span, b.sentences[j].span);
+        let extends = last.is_some_and(|(li, lj)| i == li + 1 && (j == lj + 1 || j == lj));
+        match out.last_mut() {
+            Some(p) if extends => {
+                p.span_a = p.span_a.cover(sa);
+                p.span_b = p.span_b.cover(sb);
+                p.score = (p.score * p.sentences as f64 + score) / (p.sentences + 1) as f64;
+                p.sentences += 1;
+            }
+            _ => out.push(Passage {
+                doc_a: ids.0.clone(),
+                span_a: sa,
+                doc_b: ids.1.clone(),
+                span_b: sb,
+                score,
+                sentences: 1,
+            }),
+        }
+        last = Some((i, j));
+    }
+    out
+}
+
+/// Finds the passages shared by any two of `docs`.
+pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
+    if docs.len() < 2 {
+        return Reuse::default();
+    }
+    let prepared: Vec<Prepared> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
+    let pairs = candidates(&prepared, cfg);
+    let found: Vec<(Vec<Passage>, Option<PairReuse>)> = pairs
+        .par_iter()
+        .map(|&(a, b)| {
+            let (a, b) = (a as usize, b as usize);
+            let (pa, pb) = (&prepared[a], &prepared[b]);
+            let aligned = align(pa, pb, cfg);
+            if aligned.is_empty() {
+                return (Vec::new(), None);
+            }
+            let passages = merge((&docs[a].doc.id, &docs[b].doc.id), pa, pb, &aligned);
+            let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
+            js.sort_unstable();
+            js.dedup();
+            let coverage = |n: usize, of: usize| n as f64 / of.max(1) as f64;
+            let pair = PairReuse {
+                a,
+                b,
+                sentences_a: aligned.len(),
+                sentences_b: js.len(),
+                coverage_a: coverage(aligned.len(), pa.sentences.len()),
+                coverage_b: coverage(js.len(), pb.sentences.len()),
+            };
+            (passages, Some(pair))
+        })
+        .collect();
+    let mut reuse = Reuse::default();
+    for (passages, pair) in found {
+        reuse.passages.extend(passages);
+        reuse.pairs.extend(pair);
+    }
+    reuse
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::Document;
+
+    fn doc(text: &str) -> PreparedDoc {
+        let today = jiff::civil::date(2030, 1, 1);
+        PreparedDoc::new(
+            Document::new("t.txt", SourceFormat::Text, text.into()),
+            today,
+        )
+    }
+
+    const WIRE: &str = "Harbour crane collapses in Port Lenning\n\n\
+        A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dock workers. \
+        The crane operator escaped from the cabin moments before the boom buckled over the deck. \
+        Harbour master Ilsa Varga said the crane had passed its annual inspection in March. \
+        Inspectors from the state labour office arrived at the docks late on Tuesday evening.";
+
+    #[test]
+    fn lightly_edited_reordered_copy_aligns_and_merges() {
+        let copy = "Crane falls on ship\n\n\
+            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+            Nothing else is known. \
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers. \
+            The crane's operator escaped from its cabin moments before the boom buckled over the deck.";
+        let (a, b) = (doc(WIRE), doc(copy));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        let texts: Vec<(&str, &str)> = reuse
+            .passages
+            .iter()
+            .map(|p| (a.slice(p.span_a), b.slice(p.span_b)))
+            .collect();
+        assert_eq!(texts.len(), 2, "{texts:#?}");
+        assert!(texts[0].0.starts_with("A harbour crane") && texts[0].0.ends_with("the deck."));
+        assert!(texts[0].1.starts_with("A harbour crane") && texts[0].1.ends_with("the deck."));
+        assert_eq!(reuse.passages[0].sentences, 2);
+        assert!(texts[1].0.starts_with("Inspectors") && texts[1].1.starts_with("Inspectors"));
+        assert_eq!(reuse.pairs.len(), 1);
+        assert_eq!(reuse.pairs[0].sentences_a, 3);
+    }
+
+    #[test]
+    fn independent_reports_do_not_align() {
+        let other = "Port Lenning crane accident injures four\n\n\
+            Four dock workers were hurt on Tuesday when a crane toppled in Port Lenning. \
+            Witnesses described a loud crack before the arm gave way and struck the vessel. \
+            The harbour master said an inquiry would look at the crane's maintenance records.";
+        let (a, b) = (doc(WIRE), doc(other));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        assert!(reuse.passages.is_empty(), "{:?}", reuse.passages);
+    }
+}

@@ -1,0 +1,658 @@
+//! Stories: groups of articles about one incident and its follow-ups.
+//!
+//! Each article is reduced to weighted features: people's names (weighted most), other names
+//! (organisations, places), surnames, distinctive content words and dates (years, TIMEX
+//! values). Names come from the entity extractor when it found any, else from capitalised word
+//! runs in the tokens. Weights are TF-IDF with document frequencies kept incrementally.
+//!
+//! [`StoryIndex::add`] finds candidate articles through an inverted index over the article's
+//! rarest features (posting lists capped at [`StoryConfig::posting_cap`]), scores the best
+//! [`StoryConfig::candidates`] of them by weighted cosine, and joins the story of the best one
+//! at or above [`StoryConfig::threshold`]; otherwise the article founds a new story. When both
+//! articles have salient people and share none of them, the score is multiplied by
+//! [`StoryConfig::person_conflict`]: two shootings in one town by one agency are different
+//! stories when their victims and officers differ. A story's id derives from its founding
+//! article's id, so it stays stable as the story grows.
+
+use std::collections::HashMap;
+
+use corroborate_core::segment::TokenKind;
+use corroborate_core::{DocId, PreparedDoc, Span};
+use corroborate_extract::dates::TimexType;
+use corroborate_extract::entities::EntityKind;
+use corroborate_extract::Extraction;
+use rayon::prelude::*;
+use serde::Serialize;
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::features::{content_words, name_runs, Word};
+
+/// Tuning of story grouping.
+#[derive(Debug, Clone, Copy)]
+pub struct StoryConfig {
+    /// Score at which an article joins a story.
+    pub threshold: f64,
+    /// Factor applied when both articles name salient people and share none.
+    pub person_conflict: f64,
+    /// Factor applied when both articles mention dates (years, months) and share none.
+    pub date_conflict: f64,
+    /// Number of a story's members an article is compared with: the story's score is the mean
+    /// of the best `support` similarities (fewer when the story is smaller).
+    pub support: usize,
+    /// Articles kept per feature in the inverted index.
+    pub posting_cap: usize,
+    /// Rarest features of a new article used to look up candidates.
+    pub lookup_features: usize,
+    /// Candidate articles scored in full.
+    pub candidates: usize,
+    /// Content words kept per article (the most frequent).
+    pub max_terms: usize,
+}
+
+impl Default for StoryConfig {
+    fn default() -> Self {
+        StoryConfig {
+            threshold: 0.15,
+            person_conflict: 0.2,
+            date_conflict: 0.3,
+            support: 3,
+            posting_cap: 256,
+            lookup_features: 24,
+            candidates: 32,
+            max_terms: 60,
+        }
+    }
+}
+
+/// What a feature is; sets its weight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Person,
+    Surname,
+    Name,
+    Term,
+    Date,
+}
+
+impl Kind {
+    fn weight(self) -> f64 {
+        match self {
+            Kind::Person => 3.0,
+            Kind::Surname => 1.5,
+            Kind::Name => 2.0,
+            Kind::Term => 1.0,
+            Kind::Date => 1.5,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Feature {
+    hash: u64,
+    kind: Kind,
+    tf: f32,
+}
+
+/// Organisation and place words: a capitalised run holding one is not a person's name.
+const NON_PERSON_WORDS: &[&str] = &[
+    "police",
+    "department",
+    "office",
+    "bureau",
+    "county",
+    "city",
+    "state",
+    "university",
+    "center",
+    "centre",
+    "court",
+    "school",
+    "college",
+    "hospital",
+    "church",
+    "street",
+    "road",
+    "avenue",
+    "park",
+    "river",
+    "lake",
+    "mountain",
+    "island",
+    "airport",
+    "station",
+    "company",
+    "corporation",
+    "inc",
+    "corp",
+    "ltd",
+    "group",
+    "association",
+    "agency",
+    "ministry",
+    "council",
+    "committee",
+    "party",
+    "news",
+    "press",
+    "times",
+    "post",
+    "journal",
+    "house",
+    "senate",
+    "congress",
+    "army",
+    "navy",
+    "force",
+    "team",
+    "club",
+    "league",
+    "united",
+    "national",
+    "international",
+    "general",
+    "attorney",
+    "mayor",
+    "sheriff",
+    "governor",
+    "president",
+    "minister",
+    "north",
+    "south",
+    "east",
+    "west",
+    "new",
+    "san",
+    "los",
+    "las",
+    "fort",
+    "mount",
+    "saint",
+    "st",
+    "walmart",
+    "hotel",
+    "bank",
+    "market",
+    "institute",
+    "foundation",
+    "festival",
+    "awards",
+    "award",
+    "america",
+    "american",
+    "world",
+];
+
+/// Titles and honorifics that precede a person's name ("Cpl.", "Mayor", "Officer").
+fn is_title(word: &str) -> bool {
+    matches!(
+        word.trim_end_matches('.'),
+        "mr" | "mrs"
+            | "ms"
+            | "dr"
+            | "sgt"
+            | "cpl"
+            | "lt"
+            | "capt"
+            | "det"
+            | "gen"
+            | "col"
+            | "officer"
+            | "chief"
+            | "mayor"
+            | "sen"
+            | "rep"
+            | "gov"
+            | "judge"
+            | "detective"
+            | "deputy"
+            | "sergeant"
+            | "corporal"
+            | "lieutenant"
+            | "captain"
+            | "president"
+            | "senator"
+            | "governor"
+            | "sheriff"
+            | "attorney"
+            | "prof"
+            | "rev"
+            | "sir"
+    )
+}
+
+fn person_like(words: &[String]) -> bool {
+    (2..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            w.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '.' || c == '\'')
+                && !NON_PERSON_WORDS.contains(&w.as_str())
+        })
+}
+
+fn hash(kind: Kind, s: &str) -> u64 {
+    xxh3_64(s.as_bytes()) ^ (kind as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// The features of one article.
+fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Feature> {
+    let mut counts: HashMap<(u64, Kind), f32> = HashMap::new();
+    let mut add = |kind: Kind, s: &str, n: f32| {
+        *counts.entry((hash(kind, s), kind)).or_default() += n;
+    };
+    if ex.entities.entities.is_empty() {
+        let runs = name_runs(doc);
+        // Word sequences that start an organisation or place name ("marlow springs" of
+        // "Marlow Springs Police Department") are not people.
+        let mut org_prefixes: std::collections::HashSet<String> = Default::default();
+        for r in &runs {
+            if r.words
+                .iter()
+                .any(|w| NON_PERSON_WORDS.contains(&w.as_str()))
+            {
+                for n in 1..r.words.len() {
+                    org_prefixes.insert(r.words[..n].join(" "));
+                }
+            }
+        }
+        let people: Vec<Option<&[String]>> = runs
+            .iter()
+            .map(|r| {
+                // Words up to the last title are the title ("Fire Chief Wendell Macri").
+                let titled = r.words.len().saturating_sub(2);
+                let titled = r.words[..titled]
+                    .iter()
+                    .rposition(|w| is_title(w))
+                    .map_or(0, |i| i + 1);
+                let name = &r.words[titled..];
+                let person =
+                    person_like(name) && (titled > 0 || !org_prefixes.contains(&name.join(" ")));
+                person.then_some(name)
+            })
+            .collect();
+        let surnames: std::collections::HashSet<&str> = people
+            .iter()
+            .flatten()
+            .filter_map(|n| n.last().map(String::as_str))
+            .collect();
+        for (run, person) in runs.iter().zip(&people) {
+            if let Some(name) = person {
+                add(Kind::Person, &name.join(" "), 1.0);
+                if let Some(last) = name.last() {
+                    add(Kind::Surname, last, 1.0);
+                }
+            } else if run.words.len() == 1 && surnames.contains(run.words[0].as_str()) {
+                // A surname used alone ("Foster") after the full name.
+                add(Kind::Surname, &run.words[0], 1.0);
+            } else {
+                add(Kind::Name, &run.words.join(" "), 1.0);
+            }
+        }
+    } else {
+        for e in &ex.entities.entities {
+            let name = e.name.to_lowercase();
+            let n = e.mentions.len().max(1) as f32;
+            match e.kind {
+                EntityKind::Person => {
+                    if name.contains(' ') {
+                        add(Kind::Person, &name, n);
+                    }
+                    if let Some(last) = name.split_whitespace().last() {
+                        add(Kind::Surname, last, n);
+                    }
+                }
+                _ => add(Kind::Name, &name, n),
+            }
+        }
+    }
+    let mut dated = false;
+    for t in &ex.dates {
+        if let (TimexType::Date, Some(v)) = (t.kind, t.value.as_deref()) {
+            // Year and month ("2026-06"), when the value starts with them.
+            if let Some(month) = v
+                .get(..7)
+                .filter(|m| m.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                add(Kind::Date, month, 1.0);
+                dated = true;
+            }
+        }
+    }
+    if !dated {
+        for t in &doc.seg.tokens {
+            if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
+                let s = doc.slice(t.span);
+                if s.len() == 4 && (s.starts_with("19") || s.starts_with("20")) {
+                    add(Kind::Date, s, 1.0);
+                }
+            }
+        }
+    }
+    let mut out: Vec<Feature> = counts
+        .into_iter()
+        .map(|((hash, kind), tf)| Feature { hash, kind, tf })
+        .collect();
+    let mut words: Vec<Word> = Vec::new();
+    for s in doc.article_sentences() {
+        content_words(doc, s, &mut words);
+    }
+    let mut terms: HashMap<u64, f32> = HashMap::new();
+    for w in &words {
+        // Re-key so a term never collides with a name of the same spelling.
+        *terms.entry(w.hash ^ 0x5bd1_e995).or_default() += 1.0;
+    }
+    let mut terms: Vec<(u64, f32)> = terms.into_iter().collect();
+    terms.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    terms.truncate(cfg.max_terms);
+    out.extend(terms.into_iter().map(|(hash, tf)| Feature {
+        hash,
+        kind: Kind::Term,
+        tf,
+    }));
+    out.sort_unstable_by_key(|f| f.hash);
+    out
+}
+
+/// One story.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Story {
+    /// `s` + the founding article's id digits; never changes as the story grows.
+    pub id: String,
+    /// The headline (or first sentence) of the earliest published member.
+    pub title: String,
+    /// The article the title is taken from.
+    pub title_doc: DocId,
+    /// The title's span in that article.
+    pub title_span: Span,
+    /// Member articles, in the order they were added.
+    pub documents: Vec<DocId>,
+    #[serde(skip)]
+    title_rank: (bool, Option<i32>, usize),
+}
+
+struct DocEntry {
+    features: Vec<Feature>,
+    story: u32,
+    /// The norm of the weight vector, and the index size it was computed at: recomputed when
+    /// the index has doubled since (document frequencies drift), so the cost stays amortised.
+    norm: std::cell::Cell<(f64, usize)>,
+}
+
+/// Where an added article went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    /// The story's id.
+    pub story: String,
+    /// True when the article founded the story.
+    pub founded: bool,
+    /// The best score found against an existing story (0 when there was no candidate).
+    pub score: f64,
+}
+
+/// An incremental story grouping: add articles one at a time, in any number of batches.
+pub struct StoryIndex {
+    cfg: StoryConfig,
+    df: HashMap<u64, u32>,
+    postings: HashMap<u64, Vec<u32>>,
+    docs: Vec<DocEntry>,
+    stories: Vec<Story>,
+    by_doc: HashMap<DocId, u32>,
+}
+
+impl Default for StoryIndex {
+    fn default() -> Self {
+        StoryIndex::new(StoryConfig::default())
+    }
+}
+
+impl StoryIndex {
+    /// An empty index.
+    pub fn new(cfg: StoryConfig) -> Self {
+        StoryIndex {
+            cfg,
+            df: HashMap::new(),
+            postings: HashMap::new(),
+            docs: Vec::new(),
+            stories: Vec::new(),
+            by_doc: HashMap::new(),
+        }
+    }
+
+    /// The stories so far, in order of founding.
+    pub fn stories(&self) -> &[Story] {
+        &self.stories
+    }
+
+    /// The story of an article added earlier.
+    pub fn story_of(&self, doc: &DocId) -> Option<&Story> {
+        self.by_doc
+            .get(doc)
+            .and_then(|&s| self.stories.get(s as usize))
+    }
+
+    fn idf(&self, hash: u64) -> f64 {
+        let n = self.docs.len() as f64;
+        let df = self.df.get(&hash).copied().unwrap_or(0) as f64;
+        ((n + 1.0) / (df + 1.0)).ln() + 1.0
+    }
+
+    fn weights(&self, fs: &[Feature]) -> (Vec<f64>, f64) {
+        let w: Vec<f64> = fs
+            .iter()
+            .map(|f| f.kind.weight() * (1.0 + f64::from(f.tf).ln()) * self.idf(f.hash))
+            .collect();
+        let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
+        (w, norm)
+    }
+
+    /// The norm of an indexed article's weights, recomputed when the index has doubled.
+    fn norm_of(&self, entry: &DocEntry) -> f64 {
+        let (norm, at) = entry.norm.get();
+        let n = self.docs.len();
+        if at > 0 && n <= 2 * at {
+            return norm;
+        }
+        let fresh = self.weights(&entry.features).1;
+        entry.norm.set((fresh, n.max(1)));
+        fresh
+    }
+
+    /// Weighted cosine of a new article's features (with their weights `wa`) and an indexed
+    /// article's, with the person- and date-conflict factors applied. Only shared features are
+    /// looked at: a shared feature's weight in `b` follows from its weight in `a`.
+    fn similarity(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &DocEntry) -> f64 {
+        let norm_b = self.norm_of(b);
+        let b = &b.features;
+        if wa.1 == 0.0 || norm_b == 0.0 {
+            return 0.0;
+        }
+        let (mut i, mut j, mut dot) = (0, 0, 0.0);
+        let mut shared_person = false;
+        let mut shared_date = false;
+        while i < a.len() && j < b.len() {
+            match a[i].hash.cmp(&b[j].hash) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    let wb =
+                        wa.0[i] / (1.0 + f64::from(a[i].tf).ln()) * (1.0 + f64::from(b[j].tf).ln());
+                    dot += wa.0[i] * wb;
+                    // A person both articles name, and at least one names more than once: a
+                    // police chief quoted once in two different shootings does not count.
+                    shared_person |= matches!(a[i].kind, Kind::Person | Kind::Surname)
+                        && a[i].tf.max(b[j].tf) >= 2.0;
+                    shared_date |= a[i].kind == Kind::Date;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        let mut score = (dot / (wa.1 * norm_b)).min(1.0);
+        if !shared_person && has_salient_person(a) && has_salient_person(b) {
+            score *= self.cfg.person_conflict;
+        }
+        let dated = |fs: &[Feature]| fs.iter().any(|f| f.kind == Kind::Date);
+        if !shared_date && dated(a) && dated(b) {
+            score *= self.cfg.date_conflict;
+        }
+        score
+    }
+
+    /// Adds an article: it joins the best-matching story or founds a new one. Adding an
+    /// article already in the index returns its story again.
+    pub fn add(&mut self, doc: &PreparedDoc, ex: &Extraction) -> Placement {
+        let fs = features(doc, ex, &self.cfg);
+        self.place(doc, fs)
+    }
+
+    /// Adds articles in order, as [`StoryIndex::add`] one by one would; their features are
+    /// computed in parallel first.
+    pub fn add_batch(&mut self, docs: &[(&PreparedDoc, &Extraction)]) -> Vec<Placement> {
+        let cfg = self.cfg;
+        let fs: Vec<Vec<Feature>> = docs
+            .par_iter()
+            .map(|(d, ex)| features(d, ex, &cfg))
+            .collect();
+        docs.iter()
+            .zip(fs)
+            .map(|((d, _), f)| self.place(d, f))
+            .collect()
+    }
+
+    fn place(&mut self, doc: &PreparedDoc, fs: Vec<Feature>) -> Placement {
+        let id = doc.doc.id.clone();
+        if let Some(story) = self.story_of(&id) {
+            return Placement {
+                story: story.id.clone(),
+                founded: false,
+                score: 1.0,
+            };
+        }
+        let (best_story, score) = self.best_story(&fs);
+        let index = self.docs.len() as u32;
+        let rank = title_rank(doc, index as usize);
+        let (story, founded) = match best_story {
+            Some(s) if score >= self.cfg.threshold => (s, false),
+            _ => {
+                let (title_span, title) = title_of(doc);
+                self.stories.push(Story {
+                    id: format!("s{}", id.as_str().trim_start_matches('d')),
+                    title,
+                    title_doc: id.clone(),
+                    title_span,
+                    documents: Vec::new(),
+                    title_rank: rank,
+                });
+                (self.stories.len() as u32 - 1, true)
+            }
+        };
+        if let Some(st) = self.stories.get_mut(story as usize) {
+            st.documents.push(id.clone());
+            if rank < st.title_rank {
+                let (title_span, title) = title_of(doc);
+                st.title = title;
+                st.title_span = title_span;
+                st.title_doc = id.clone();
+                st.title_rank = rank;
+            }
+        }
+        for f in &fs {
+            *self.df.entry(f.hash).or_default() += 1;
+            let list = self.postings.entry(f.hash).or_default();
+            if list.len() < self.cfg.posting_cap {
+                list.push(index);
+            }
+        }
+        self.docs.push(DocEntry {
+            features: fs,
+            story,
+            norm: std::cell::Cell::new((0.0, 0)),
+        });
+        self.by_doc.insert(id, story);
+        Placement {
+            story: self.stories[story as usize].id.clone(),
+            founded,
+            score,
+        }
+    }
+
+    /// The best story for an article's features, and its score.
+    fn best_story(&self, fs: &[Feature]) -> (Option<u32>, f64) {
+        if self.docs.is_empty() {
+            return (None, 0.0);
+        }
+        let wa = self.weights(fs);
+        let mut lookup: Vec<(f64, usize)> = fs
+            .iter()
+            .enumerate()
+            // Features whose posting list is full are too common to find candidates with.
+            .filter(|(_, f)| {
+                self.postings
+                    .get(&f.hash)
+                    .is_some_and(|l| l.len() < self.cfg.posting_cap)
+            })
+            .map(|(i, f)| (f.kind.weight() * self.idf(f.hash), i))
+            .collect();
+        lookup.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        lookup.truncate(self.cfg.lookup_features);
+        let mut votes: HashMap<u32, f64> = HashMap::new();
+        for &(w, i) in &lookup {
+            if let Some(list) = self.postings.get(&fs[i].hash) {
+                for &d in list {
+                    *votes.entry(d).or_default() += w;
+                }
+            }
+        }
+        let mut cands: Vec<(u32, f64)> = votes.into_iter().collect();
+        cands.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        cands.truncate(self.cfg.candidates);
+        // Per story, the best `support` similarities: a story is joined when the article
+        // resembles several of its members, not one (which would chain unrelated events).
+        let mut per_story: HashMap<u32, Vec<f64>> = HashMap::new();
+        for (d, _) in cands {
+            let Some(entry) = self.docs.get(d as usize) else {
+                continue;
+            };
+            let s = self.similarity(fs, &wa, entry);
+            per_story.entry(entry.story).or_default().push(s);
+        }
+        let mut best: (Option<u32>, f64) = (None, 0.0);
+        let mut stories: Vec<(u32, Vec<f64>)> = per_story.into_iter().collect();
+        stories.sort_unstable_by_key(|(s, _)| *s);
+        for (story, mut sims) in stories {
+            sims.sort_unstable_by(|a, b| b.total_cmp(a));
+            let size = self
+                .stories
+                .get(story as usize)
+                .map_or(1, |s| s.documents.len());
+            let k = self.cfg.support.clamp(1, size.max(1));
+            let score = sims.iter().take(k).sum::<f64>() / k as f64;
+            if score > best.1 {
+                best = (Some(story), score);
+            }
+        }
+        best
+    }
+}
+
+fn has_salient_person(fs: &[Feature]) -> bool {
+    fs.iter().any(|f| f.kind == Kind::Surname && f.tf >= 2.0)
+}
+
+/// Earliest publication first, then order of addition; articles without a date come last.
+fn title_rank(doc: &PreparedDoc, index: usize) -> (bool, Option<i32>, usize) {
+    let day = doc.doc.meta.published.as_ref().map(|p| {
+        let d = p.value;
+        i32::from(d.year()) * 10000 + i32::from(d.month()) * 100 + i32::from(d.day())
+    });
+    (day.is_none(), day, index)
+}
+
+/// The headline's span and text, else the first article sentence's.
+fn title_of(doc: &PreparedDoc) -> (Span, String) {
+    let span = doc
+        .doc
+        .headline
+        .or_else(|| doc.article_sentences().next())
+        .unwrap_or_default();
+    (span, doc.slice(span).to_string())
+}

@@ -1,0 +1,88 @@
+//! Story grouping on fictional articles: follow-ups join their story, hard negatives (another
+//! shooting in the same town by the same agency, reviewed by the same bureau; another incident
+//! at the same Walmart) stay apart, and story ids stay stable as articles are added.
+
+use corroborate_core::document::{first_line_span, SourceFormat};
+use corroborate_core::{Document, PreparedDoc};
+use corroborate_extract::Extraction;
+use corroborate_link::{link, LinkConfig, StoryIndex};
+
+fn fixture(name: &str) -> (PreparedDoc, Extraction) {
+    let path = format!("{}/tests/fixtures/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut doc = Document::new(path, SourceFormat::Text, text);
+    doc.headline = first_line_span(&doc.text);
+    let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
+    let ex = corroborate_extract::extract(&p);
+    (p, ex)
+}
+
+const ALL: [&str; 5] = [
+    "shooting_a_june",
+    "shooting_b_november",
+    "walmart_shoplifting",
+    "shooting_a_followup",
+    "walmart_gas_leak",
+];
+
+#[test]
+fn follow_up_joins_and_hard_negatives_stay_apart() {
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let links = link(&docs, &LinkConfig::default());
+    let story = |i: usize| {
+        links
+            .stories
+            .iter()
+            .position(|s| s.story.documents.contains(&docs[i].0.doc.id))
+            .expect("every article has a story")
+    };
+    assert_eq!(
+        story(0),
+        story(3),
+        "the resignation follows the June shooting"
+    );
+    assert_ne!(
+        story(0),
+        story(1),
+        "a different shooting by the same agency"
+    );
+    assert_ne!(
+        story(2),
+        story(4),
+        "a different incident at the same Walmart"
+    );
+    assert_eq!(links.stories.len(), 4);
+    // The shared boilerplate sentence about the bureau's review is not a lineage.
+    assert_eq!(links.lineages.lineages.len(), 5);
+}
+
+#[test]
+fn stories_grow_incrementally_with_stable_ids() {
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let mut index = StoryIndex::default();
+    let first = index.add(&docs[0].0, &docs[0].1);
+    assert!(first.founded);
+    assert_eq!(
+        first.story,
+        format!("s{}", docs[0].0.doc.id.as_str().trim_start_matches('d'))
+    );
+    let other = index.add(&docs[1].0, &docs[1].1);
+    assert!(other.founded, "score {}", other.score);
+    assert_ne!(other.story, first.story);
+    // Later batch: the follow-up joins the first story, whose id does not change.
+    let walmart = index.add(&docs[2].0, &docs[2].1);
+    let follow = index.add(&docs[3].0, &docs[3].1);
+    assert!(!follow.founded, "score {}", follow.score);
+    assert_eq!(follow.story, first.story);
+    assert!(walmart.founded);
+    let s = index.story_of(&docs[3].0.doc.id).expect("added");
+    assert_eq!(
+        s.documents,
+        vec![docs[0].0.doc.id.clone(), docs[3].0.doc.id.clone()]
+    );
+    assert!(s.title.starts_with("Marlow Springs officer shoots"));
+    // Adding an article twice changes nothing.
+    let again = index.add(&docs[3].0, &docs[3].1);
+    assert_eq!(again.story, first.story);
+    assert_eq!(index.stories().len(), 3);
+}
