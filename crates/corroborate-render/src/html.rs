@@ -306,11 +306,19 @@ fn story(
             .map(|p| format!("{} <small>({})</small>", escape(&p.value), escape(&p.how)))
             .unwrap_or_else(|| "unknown".into());
         let head = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
+        let lineage_cells = match dossier::lineage_of(d, x) {
+            Some((l, r)) => format!(
+                "<td>{}</td><td>{}</td>",
+                escape(&l),
+                r.map(|r| escape(&r)).unwrap_or_else(|| "—".into())
+            ),
+            None => "<td class=\"na\">not computed</td><td class=\"na\">not computed</td>".into(),
+        };
         let _ = write!(
             out,
             "<tr><td><span class=\"swatch\" style=\"background:{colour}\"></span>{}</td><td>{published}</td>\
              <td><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span>{}</td>\
-             <td class=\"na\">not computed</td><td class=\"na\">not computed</td></tr>",
+             {lineage_cells}</tr>",
             escape(&outlet),
             cites([(x.id.as_str(), head.0, head.1)]),
             escape(&snippet(&title_of(x, t), 110)),

@@ -135,9 +135,16 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
             .as_ref()
             .map(|p| format!("{} ({})", escape(&p.value), escape(&p.how)))
             .unwrap_or_else(|| "unknown".into());
+        let (lineage, reprint) = match dossier::lineage_of(d, x) {
+            Some((l, r)) => (
+                escape(&l),
+                r.map(|r| escape(&r)).unwrap_or_else(|| "—".into()),
+            ),
+            None => ("not computed".into(), "not computed".into()),
+        };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | not computed | not computed |",
+            "| {} | {} | {} | {} | {lineage} | {reprint} |",
             i + 1,
             escape(&outlet_of(x)),
             published,

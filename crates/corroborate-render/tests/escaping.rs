@@ -37,6 +37,7 @@ fn report() -> serde_json::Value {
             events: corroborate_reconcile::timeline::build(&results, &all),
             inferred_published: Vec::new(),
         },
+        ..Default::default()
     };
     let r = build(results, Vec::new(), cross, ReportOptions::default());
     serde_json::to_value(&r).expect("report serialises")

@@ -307,6 +307,13 @@ impl Store {
                 .max();
             let id = match best {
                 Some((_, id)) => id.clone(),
+                // A new story keeps the linker's id when it has one (stable as it grows).
+                None if s.id != "all"
+                    && !existing.contains_key(&s.id)
+                    && !taken.contains(&s.id) =>
+                {
+                    s.id.clone()
+                }
                 None => {
                     next_id += 1;
                     format!("s{next_id}")

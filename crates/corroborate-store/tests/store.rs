@@ -21,6 +21,7 @@ fn linker() -> Box<Linker> {
                 events: corroborate_reconcile::timeline::build(results, &all),
                 inferred_published: Vec::new(),
             },
+            ..Default::default()
         }
     })
 }

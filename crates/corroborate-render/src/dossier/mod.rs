@@ -70,6 +70,9 @@ pub struct DocV {
     /// The text.
     #[serde(default)]
     pub text: String,
+    /// The lineage (reuse family) this document belongs to, when linking ran.
+    #[serde(default)]
+    pub lineage: Option<String>,
 }
 
 /// A role with its evidence in one document.
@@ -440,6 +443,33 @@ pub fn snippet(s: &str, max: usize) -> String {
         out.push('…');
     }
     out
+}
+
+/// A document's lineage label and, when it is a reprint, the outlet it reprints: from
+/// `lineages[]` (`id`, `origin_outlet`, `origin_doc`, `members`). `None` when linking did not run.
+pub fn lineage_of(d: &Dossier, doc: &DocV) -> Option<(String, Option<String>)> {
+    let id = doc.lineage.as_deref()?;
+    let list = d.lineages.as_ref()?.as_array()?;
+    let l = list
+        .iter()
+        .find(|l| l.get("id").and_then(Value::as_str) == Some(id))?;
+    let members = l
+        .get("members")
+        .and_then(Value::as_array)
+        .map_or(1, Vec::len);
+    let origin_doc = l.get("origin_doc").and_then(Value::as_str);
+    let origin_outlet = l.get("origin_outlet").and_then(Value::as_str);
+    let label = if members > 1 {
+        format!("{} ({members} articles)", origin_outlet.unwrap_or(id))
+    } else {
+        "independent".to_string()
+    };
+    let reprint = match (members > 1, origin_doc, origin_outlet) {
+        (true, Some(o), Some(out)) if o != doc.id => Some(out.to_string()),
+        (true, None, Some(out)) => Some(out.to_string()),
+        _ => None,
+    };
+    Some((label, reprint))
 }
 
 /// One story of the dossier: which documents it covers. Until stories are computed, the whole
