@@ -1,6 +1,10 @@
 //! `corroborate`: reads a pile of news articles and produces a story dossier in which every
 //! statement points to exact character spans in the sources.
 
+mod ingest_cmd;
+mod report_cmd;
+mod serve_cmd;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +68,20 @@ corroborate record --schema police-use-of-force ../shared/seeds --format csv\n  
 corroborate record --schema schemas/product-recall.toml articles/ --format md\n\n\
 See docs/schemas.md for the schema format.")]
     Record(record_cmd::RecordArgs),
+    /// Add articles to a SQLite store (idempotent; one transaction per batch).
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate ingest ../shared/seeds                  # into ./corroborate.db\n  \
+corroborate ingest new-article.html --db news.db    # the story it joins gets a new version")]
+    Ingest(ingest_cmd::IngestArgs),
+    /// Render stories from a store as Markdown, HTML or JSON.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate report --list\n  \
+corroborate report --story s1 --format html --out s1.html")]
+    Report(report_cmd::ReportArgs),
+    /// Serve the JSON API and web UI over a store (loopback by default).
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate serve --db news.db                      # http://127.0.0.1:8080/")]
+    Serve(serve_cmd::ServeArgs),
     /// List the temporal expressions of one article with TIMEX3 values resolved against its
     /// creation date (text, JSON or TimeML).
     #[command(after_help = "EXAMPLES:\n  \
@@ -87,11 +105,12 @@ struct AnalyzeArgs {
     /// from the inputs themselves and from inference).
     #[arg(long, conflicts_with = "manifest")]
     no_manifest: bool,
-    /// Write the report into this folder (report.json) instead of stdout.
+    /// Write the report into this folder (report.json, report.md, report.html) instead of stdout.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Output formats, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json"])]
+    /// Output formats, comma-separated: json (the contract), md (Markdown), html (one
+    /// self-contained page). Several formats need --out.
+    #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json", "md", "html"])]
     format: Vec<String>,
     /// Include every token in the JSON output.
     #[arg(long)]
@@ -184,30 +203,44 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
     } else {
         EXIT_INPUT_PROBLEMS
     };
+    if args.out.is_none() && args.format.len() > 1 {
+        eprintln!("error: several formats need --out DIR");
+        return Ok(EXIT_USAGE);
+    }
     let json = if args.pretty {
         serde_json::to_vec_pretty(&report)?
     } else {
         serde_json::to_vec(&report)?
+    };
+    let value = if args.format.iter().any(|f| f != "json") {
+        Some(serde_json::to_value(&report)?)
+    } else {
+        None
+    };
+    let bytes_for = |format: &str| -> anyhow::Result<Vec<u8>> {
+        match (format, &value) {
+            ("json", _) | (_, None) => Ok(json.clone()),
+            (f, Some(v)) => report_cmd::render(v, f),
+        }
     };
     match &args.out {
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
             for format in &args.format {
-                if format == "json" {
-                    let path = dir.join("report.json");
-                    std::fs::write(&path, &json)
-                        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-                    if !args.quiet {
-                        eprintln!("wrote {}", path.display());
-                    }
+                let path = dir.join(report_cmd::file_name(format));
+                std::fs::write(&path, bytes_for(format)?)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                if !args.quiet {
+                    eprintln!("wrote {}", path.display());
                 }
             }
         }
         None => {
+            let bytes = bytes_for(args.format.first().map(String::as_str).unwrap_or("json"))?;
             let mut out = std::io::stdout().lock();
             let written = out
-                .write_all(&json)
+                .write_all(&bytes)
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
             match written {
@@ -225,6 +258,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Analyze(args) => run_analyze(args),
         Command::Record(args) => record_cmd::run(args, EXIT_USAGE, EXIT_INPUT_PROBLEMS),
+        Command::Ingest(args) => ingest_cmd::run(args),
+        Command::Report(args) => report_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::Dates(args) => dates_cmd::run(args),
     };
     match result {

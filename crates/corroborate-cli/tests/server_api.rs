@@ -1,0 +1,222 @@
+//! The HTTP API and pages, against a real `corroborate serve` on loopback with the seeds
+//! ingested: listing and search, story and document endpoints, ingest by POST, limits (413,
+//! 4xx JSON errors, never a 500), and reads that keep working while an ingest runs.
+
+mod support_http;
+
+use support_http::{get, ingest, post_json, request, seeds, serve};
+
+fn error_message(r: &support_http::Resp) -> String {
+    let v = r.json();
+    assert_eq!(
+        v["error"]["status"].as_u64(),
+        Some(r.status as u64),
+        "error shape"
+    );
+    v["error"]["message"].as_str().expect("message").to_string()
+}
+
+#[test]
+fn api_serves_stories_documents_and_ingests() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("s.db");
+    ingest(&db, &[&seeds()], &[]);
+    let srv = serve(&db, &["--max-body", "200000"]);
+    let a = srv.addr.as_str();
+
+    let list = get(a, "/api/stories").json();
+    let stories = list["stories"].as_array().expect("stories");
+    assert_eq!(stories.len(), 1);
+    let id = stories[0]["id"].as_str().expect("id").to_string();
+    assert_eq!(stories[0]["documents"].as_u64(), Some(5));
+
+    // Text search goes through FTS; a word absent from every article finds nothing.
+    let hit = get(a, "/api/stories?q=Senatobia").json();
+    assert_eq!(hit["stories"].as_array().map(Vec::len), Some(1));
+    let miss = get(a, "/api/stories?q=zzyzxquokka").json();
+    assert_eq!(miss["stories"].as_array().map(Vec::len), Some(0));
+    // FTS syntax characters in the query are data, not a 500.
+    let odd = get(a, "/api/stories?q=%22%28*%20OR");
+    assert_eq!(odd.status, 200, "{}", odd.text());
+
+    let story = get(a, &format!("/api/stories/{id}")).json();
+    assert_eq!(story["sources"].as_array().map(Vec::len), Some(5));
+    assert!(
+        story["sources"][0].get("text").is_none(),
+        "sources carry no text"
+    );
+    assert!(story["timeline"]["events"]
+        .as_array()
+        .is_some_and(|e| !e.is_empty()));
+    assert_eq!(story["history"].as_array().map(Vec::len), Some(1));
+
+    let doc_id = story["sources"][0]["id"]
+        .as_str()
+        .expect("doc id")
+        .to_string();
+    let doc = get(a, &format!("/api/documents/{doc_id}")).json();
+    assert_eq!(doc["document"]["id"].as_str(), Some(doc_id.as_str()));
+    assert_eq!(doc["story"].as_str(), Some(id.as_str()));
+    assert!(doc["annotations"]["sentences"]
+        .as_array()
+        .is_some_and(|s| !s.is_empty()));
+    assert!(doc["annotations"]["dates"]
+        .as_array()
+        .is_some_and(|s| !s.is_empty()));
+
+    // Pages.
+    let page = get(a, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains(&format!("/stories/{id}")));
+    let sp = get(a, &format!("/stories/{id}"));
+    assert_eq!(sp.status, 200);
+    assert!(sp.text().contains("<svg class=\"timeline-svg\""));
+    let dp = get(a, &format!("/documents/{doc_id}"));
+    assert!(dp.text().contains("<mark class=\"date\""));
+    assert_eq!(get(a, "/ingest").status, 200);
+
+    // Ingest one article as JSON: the story gains it and gets version 2.
+    let art = serde_json::json!({
+        "text": "Senatobia officials review shooting\n\nSENATOBIA, Miss. — On Monday, Nov. 2, 2026, city officials in Senatobia said they would review the case.",
+        "outlet": "Fictional Ledger", "published": "2026-11-02"
+    });
+    let r = post_json(a, "/api/ingest", &art);
+    assert_eq!(r.status, 201, "{}", r.text());
+    let again = post_json(a, "/api/ingest", &art);
+    assert_eq!(again.status, 200, "same article twice is a no-op");
+    assert_eq!(again.json()["added"].as_array().map(Vec::len), Some(0));
+    // The new article belongs to a story (the seed story or its own), whose sources list it.
+    let added = r.json()["added"][0].as_str().expect("added id").to_string();
+    let sid = get(a, &format!("/api/documents/{added}")).json()["story"]
+        .as_str()
+        .expect("linked into a story")
+        .to_string();
+    let story = get(a, &format!("/api/stories/{sid}")).json();
+    let ids: Vec<&str> = story["sources"]
+        .as_array()
+        .expect("sources")
+        .iter()
+        .filter_map(|d| d["id"].as_str())
+        .collect();
+    assert!(ids.contains(&added.as_str()));
+    let versions = story["history"].as_array().map(Vec::len);
+    assert_eq!(versions, Some(if sid == id { 2 } else { 1 }));
+    // Text bodies with metadata in the query.
+    let r = request(
+        a,
+        "POST",
+        "/api/ingest?outlet=Plain%20Wire&published=2026-11-03",
+        Some("text/plain"),
+        b"A plain text article\n\nSomething happened on Tuesday in a fictional town.",
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+}
+
+#[test]
+fn bad_requests_get_json_errors_never_500() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("e.db");
+    let srv = serve(&db, &["--max-body", "1000"]);
+    let a = srv.addr.as_str();
+    let big = vec![b'a'; 5000];
+    let r = request(a, "POST", "/api/ingest", Some("text/plain"), &big);
+    assert_eq!(r.status, 413);
+    assert!(error_message(&r).contains("too large"));
+    let cases: Vec<(support_http::Resp, u16)> = vec![
+        (
+            request(
+                a,
+                "POST",
+                "/api/ingest",
+                Some("application/json"),
+                b"{not json",
+            ),
+            400,
+        ),
+        (
+            request(a, "POST", "/api/ingest", Some("application/json"), b"[]"),
+            400,
+        ),
+        (
+            request(
+                a,
+                "POST",
+                "/api/ingest",
+                Some("application/json"),
+                b"[{\"title\": \"x\"}]",
+            ),
+            400,
+        ),
+        (
+            request(a, "POST", "/api/ingest", Some("application/json"), b"42"),
+            400,
+        ),
+        (
+            request(a, "POST", "/api/ingest", Some("image/png"), b"abc"),
+            415,
+        ),
+        (request(a, "POST", "/api/ingest", None, b"abc"), 415),
+        (
+            request(a, "POST", "/api/ingest", Some("text/plain"), b"   "),
+            400,
+        ),
+        (
+            request(a, "POST", "/api/ingest", Some("text/plain"), b"a\x00b"),
+            422,
+        ),
+        (
+            request(
+                a,
+                "POST",
+                "/api/ingest?published=soon",
+                Some("text/plain"),
+                b"words",
+            ),
+            400,
+        ),
+        (request(a, "GET", "/api/ingest", None, b""), 405),
+        (get(a, "/api/stories/nope"), 404),
+        (get(a, "/api/stories/..%2F..%2Fetc"), 400),
+        (get(a, "/api/documents/dffff"), 404),
+        (get(a, "/api/stories/s1/report?format=pdf"), 404),
+        (get(a, "/no/such/page"), 404),
+    ];
+    for (i, (r, want)) in cases.iter().enumerate() {
+        assert_eq!(r.status, *want, "case {i}: {}", r.text());
+        assert!(!error_message(r).is_empty(), "case {i}");
+    }
+}
+
+#[test]
+fn reads_continue_while_an_ingest_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("c.db");
+    ingest(&db, &[&seeds()], &[]);
+    let srv = serve(&db, &[]);
+    let a = srv.addr.clone();
+    let id = get(&a, "/api/stories").json()["stories"][0]["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let batch: Vec<serde_json::Value> = (0..150)
+        .map(|i| {
+            serde_json::json!({
+                "text": format!("Fictional item {i}\n\nOn Monday, Nov. {}, 2026, the council of Tarnwick met for the {i}th time and voted.", i % 28 + 1),
+                "outlet": format!("Outlet {}", i % 7)
+            })
+        })
+        .collect();
+    let writer = {
+        let a = a.clone();
+        std::thread::spawn(move || post_json(&a, "/api/ingest", &serde_json::Value::Array(batch)))
+    };
+    let mut reads = 0;
+    while !writer.is_finished() || reads < 20 {
+        let r = get(&a, &format!("/api/stories/{id}"));
+        assert_eq!(r.status, 200, "read during ingest: {}", r.text());
+        reads += 1;
+    }
+    let w = writer.join().expect("writer thread");
+    assert_eq!(w.status, 201, "{}", w.text());
+    assert!(reads >= 20);
+}

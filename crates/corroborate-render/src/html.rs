@@ -1,0 +1,693 @@
+//! The HTML dossier: one self-contained file (inline CSS and JS, no external fetches) with the
+//! Markdown's content plus a timeline drawn as SVG, an events × outlets matrix, and a side panel
+//! that shows the source passage, span highlighted in context, for any clicked item.
+//!
+//! Article text is data: every piece of input goes through [`escape`] (element content and
+//! attribute values) or [`json_for_script`] (the embedded document texts), and the script builds
+//! the passage panel with `textContent`, never `innerHTML`.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write;
+
+use crate::dossier::{
+    self, day_number, outlet_of, snippet, story_events, title_of, Dossier, EventV, StoryView,
+    Texts, NOT_COMPUTED,
+};
+
+const CSS: &str = include_str!("html/dossier.css");
+const JS: &str = include_str!("html/dossier.js");
+
+/// Outlet colours: distinct, readable on white, colour-blind friendly (Okabe–Ito).
+const PALETTE: [&str; 8] = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999933", "#882255",
+];
+
+/// Escapes text for HTML element content and double- or single-quoted attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Serialises a value as JSON safe to place inside `<script type="application/json">`: `<`,
+/// `>`, `&` and the JavaScript line separators are written as `\u` escapes, so no text (such as
+/// `</script>` or `<!--`) can end or alter the script element.
+pub fn json_for_script(v: &serde_json::Value) -> String {
+    let raw = v.to_string();
+    let mut out = String::with_capacity(raw.len() + 32);
+    for c in raw.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A citation list as the script reads it from `data-cites`: `doc:start:end` joined by `;`.
+fn cites<'a>(list: impl IntoIterator<Item = (&'a str, usize, usize)>) -> String {
+    let v: Vec<String> = list
+        .into_iter()
+        .map(|(d, a, b)| format!("{}:{a}:{b}", escape(d)))
+        .collect();
+    v.join(";")
+}
+
+/// Options for the HTML page.
+#[derive(Debug, Clone, Default)]
+pub struct PageOptions {
+    /// Extra HTML placed at the top of the body (e.g. the web UI's navigation). Inserted as is:
+    /// the caller escapes any input in it with [`escape`].
+    pub nav: Option<String>,
+    /// When set, each source links to its document view at this prefix followed by the id.
+    pub doc_href: Option<String>,
+}
+
+/// Renders the whole dossier as one self-contained HTML page.
+pub fn render(d: &Dossier) -> String {
+    render_with(d, &PageOptions::default())
+}
+
+/// Renders the whole dossier as one self-contained HTML page, with page options.
+pub fn render_with(d: &Dossier, opts: &PageOptions) -> String {
+    let texts = Texts::new(d);
+    let outlets = outlet_colours(d);
+    let stories = dossier::stories(d);
+    let mut body = String::new();
+    let _ = writeln!(
+        body,
+        "<header><h1>Corroborate dossier</h1><p>{} article(s) from {} outlet(s). Click any \
+         underlined item to see its source passage.</p></header>",
+        d.documents.len(),
+        outlets.len()
+    );
+    if !d.problems.is_empty() {
+        body.push_str("<section class=\"problems\"><h2>Input problems</h2><ul>");
+        for p in &d.problems {
+            let _ = write!(
+                body,
+                "<li>{} ({}): {}</li>",
+                escape(&p.path),
+                escape(&p.severity),
+                escape(&p.message)
+            );
+        }
+        body.push_str("</ul></section>");
+    }
+    for s in &stories {
+        story(&mut body, opts, d, &texts, &outlets, s);
+    }
+    let title = stories
+        .first()
+        .and_then(|s| s.docs.first())
+        .and_then(|id| texts.doc(id))
+        .map(|x| title_of(x, &texts))
+        .unwrap_or_else(|| "Corroborate dossier".into());
+    page(&title, &body, &docs_json(d, &texts), opts)
+}
+
+/// Renders one document with its annotations highlighted (dates, quantities, names, quotes,
+/// ignored spans); `None` when the dossier has no such document.
+pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<String> {
+    let texts = Texts::new(d);
+    let doc = texts.doc(id)?;
+    let mut marks: Vec<(usize, usize, &str, String)> = Vec::new();
+    for q in d.quotes.iter().filter(|q| q.doc == id) {
+        let who = q.speaker_name.as_deref().unwrap_or("unattributed");
+        marks.push((q.start, q.end, "quote", format!("quote: {who}")));
+    }
+    for m in d.mentions.iter().filter(|m| m.doc == id) {
+        let e = m.entity_id.as_deref().unwrap_or("");
+        marks.push((m.start, m.end, "entity", format!("entity {e}")));
+    }
+    for m in d.dates.iter().filter(|m| m.doc == id) {
+        let ty = m.ty.as_deref().unwrap_or("DATE");
+        marks.push((
+            m.start,
+            m.end,
+            "date",
+            format!("{ty} {}", value_text(&m.value)),
+        ));
+    }
+    for m in d.quantities.iter().filter(|m| m.doc == id) {
+        let unit = m.unit.as_deref().unwrap_or("");
+        marks.push((
+            m.start,
+            m.end,
+            "quantity",
+            format!("{} {unit}", value_text(&m.value)),
+        ));
+    }
+    for m in d.ignored.iter().filter(|m| m.doc == id) {
+        marks.push((
+            m.start,
+            m.end,
+            "ignored",
+            format!("ignored: {}", value_text(&m.value)),
+        ));
+    }
+    // Outer spans first; an overlapping later span is dropped, so marks never interleave.
+    marks.sort_by_key(|m| (m.0, std::cmp::Reverse(m.1)));
+    let mut body = String::new();
+    let published = doc
+        .meta
+        .published
+        .as_ref()
+        .map(|p| format!("{} ({})", p.value, p.how))
+        .unwrap_or_else(|| "date unknown".into());
+    let _ = write!(
+        body,
+        "<header><h1>{}</h1><p>{} · {} · <code>{}</code> · {}</p>\
+         <p class=\"legend\"><mark class=\"date\">date</mark> <mark class=\"quantity\">quantity</mark> \
+         <mark class=\"entity\">name</mark> <mark class=\"quote\">quote</mark> \
+         <mark class=\"ignored\">ignored</mark></p></header><article class=\"doctext\">",
+        escape(&title_of(doc, &texts)),
+        escape(&outlet_of(doc)),
+        escape(&published),
+        escape(&doc.id),
+        escape(&doc.source)
+    );
+    let mut pos = 0;
+    let end = doc.text.chars().count();
+    for (a, b, class, title) in marks {
+        if a < pos || b <= a || b > end {
+            continue;
+        }
+        body.push_str(&escape(texts.slice(id, pos, a)));
+        let _ = write!(
+            body,
+            "<mark class=\"{class}\" title=\"{}\">{}</mark>",
+            escape(&title),
+            escape(texts.slice(id, a, b))
+        );
+        pos = b;
+    }
+    body.push_str(&escape(texts.slice(id, pos, end)));
+    body.push_str("</article>");
+    let title = title_of(doc, &texts);
+    Some(page(&title, &body, "{}", opts))
+}
+
+/// A page in the dossier's style around `body`, which the caller has built with [`escape`]
+/// applied to every piece of input (used by the web UI's list and form pages).
+pub fn shell(title: &str, body: &str, opts: &PageOptions) -> String {
+    page(title, body, "{}", opts)
+}
+
+fn value_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn page(title: &str, body: &str, docs_json: &str, opts: &PageOptions) -> String {
+    let mut out = String::with_capacity(body.len() + docs_json.len() + CSS.len() + JS.len() + 512);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; \
+         form-action 'self'; connect-src 'self'\">\
+         <title>{}</title><style>{CSS}</style></head><body>{}<div class=\"layout\"><main>{body}</main>\
+         <aside id=\"passage\" hidden><div class=\"passage-head\"><h2>Source passage</h2>\
+         <button type=\"button\" id=\"passage-close\" aria-label=\"Close\">×</button></div>\
+         <div id=\"passage-body\"></div></aside></div>\
+         <script type=\"application/json\" id=\"corroborate-docs\">{docs_json}</script>\
+         <script>{JS}</script></body></html>\n",
+        escape(title),
+        opts.nav.as_deref().unwrap_or("")
+    );
+    out
+}
+
+/// The documents' texts and labels, keyed by id, as the passage panel reads them.
+fn docs_json(d: &Dossier, t: &Texts<'_>) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = d
+        .documents
+        .iter()
+        .map(|x| {
+            (
+                x.id.clone(),
+                serde_json::json!({
+                    "outlet": outlet_of(x),
+                    "published": x.meta.published.as_ref().map(|p| p.value.clone()),
+                    "title": title_of(x, t),
+                    "text": x.text,
+                }),
+            )
+        })
+        .collect();
+    json_for_script(&serde_json::Value::Object(map))
+}
+
+fn outlet_colours(d: &Dossier) -> BTreeMap<String, &'static str> {
+    let names: BTreeSet<String> = d.documents.iter().map(outlet_of).collect();
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| (n, PALETTE[i % PALETTE.len()]))
+        .collect()
+}
+
+fn story(
+    out: &mut String,
+    opts: &PageOptions,
+    d: &Dossier,
+    t: &Texts<'_>,
+    colours: &BTreeMap<String, &'static str>,
+    s: &StoryView,
+) {
+    let docs: Vec<_> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
+    let Some(first) = docs.first() else {
+        return;
+    };
+    let _ = write!(
+        out,
+        "<section class=\"story\" id=\"story-{}\"><h2>{}</h2><p class=\"meta\">Story <code>{}</code>, {} article(s).</p>",
+        escape(&s.id),
+        escape(&title_of(first, t)),
+        escape(&s.id),
+        docs.len()
+    );
+    if let Some((a, b)) = lead(first, t) {
+        let _ = write!(
+            out,
+            "<p class=\"summary\"><strong>Summary.</strong> <span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span> <em>(the lead of the earliest article)</em></p>",
+            cites([(first.id.as_str(), a, b)]),
+            escape(&snippet(t.slice(&first.id, a, b), 400))
+        );
+    }
+
+    out.push_str("<h3>Sources</h3><table class=\"sources\"><thead><tr><th>outlet</th><th>published</th><th>headline</th><th>lineage</th><th>reprint of</th></tr></thead><tbody>");
+    for x in &docs {
+        let outlet = outlet_of(x);
+        let colour = colours.get(&outlet).copied().unwrap_or("#666");
+        let published = x
+            .meta
+            .published
+            .as_ref()
+            .map(|p| format!("{} <small>({})</small>", escape(&p.value), escape(&p.how)))
+            .unwrap_or_else(|| "unknown".into());
+        let head = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
+        let lineage_cells = match dossier::lineage_of(d, x) {
+            Some((l, r)) => format!(
+                "<td>{}</td><td>{}</td>",
+                escape(&l),
+                r.map(|r| escape(&r)).unwrap_or_else(|| "—".into())
+            ),
+            None => "<td class=\"na\">not computed</td><td class=\"na\">not computed</td>".into(),
+        };
+        let _ = write!(
+            out,
+            "<tr><td><span class=\"swatch\" style=\"background:{colour}\"></span>{}</td><td>{published}</td>\
+             <td><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span>{}</td>\
+             {lineage_cells}</tr>",
+            escape(&outlet),
+            cites([(x.id.as_str(), head.0, head.1)]),
+            escape(&snippet(&title_of(x, t), 110)),
+            opts.doc_href
+                .as_ref()
+                .map(|p| format!(" <a class=\"doclink\" href=\"{}{}\">annotated text</a>", escape(p), escape(&x.id)))
+                .unwrap_or_default(),
+        );
+    }
+    out.push_str("</tbody></table>");
+
+    let in_story: BTreeSet<&str> = s.docs.iter().map(String::as_str).collect();
+    out.push_str("<h3>Who's who</h3>");
+    let people: Vec<_> = d
+        .cross_entities
+        .iter()
+        .filter(|e| e.members.iter().any(|m| in_story.contains(m.doc.as_str())))
+        .collect();
+    if people.is_empty() {
+        out.push_str(
+            "<p class=\"na\">No people or organisations were extracted from these articles.</p>",
+        );
+    } else {
+        out.push_str("<ul class=\"people\">");
+        for e in people {
+            let ev: Vec<(&str, usize, usize)> = e
+                .roles
+                .iter()
+                .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end))
+                .collect();
+            let roles: Vec<String> = e
+                .roles
+                .iter()
+                .map(|r| match &r.of_text {
+                    Some(o) => format!("{} of {}", escape(&r.role), escape(o)),
+                    None => escape(&r.role),
+                })
+                .collect();
+            let _ = write!(
+                out,
+                "<li><span class=\"src entity\" tabindex=\"0\" role=\"button\" data-cites=\"{}\"><strong>{}</strong></span> <small>{}</small> {}</li>",
+                cites(ev),
+                escape(&e.name),
+                escape(&e.kind),
+                roles.join("; ")
+            );
+        }
+        out.push_str("</ul>");
+    }
+
+    for heading in ["Agreed facts", "Contested points"] {
+        let _ = write!(
+            out,
+            "<h3>{heading}</h3><p class=\"na\">{}</p>",
+            escape(NOT_COMPUTED)
+        );
+    }
+
+    let events = story_events(d, &s.docs);
+    out.push_str("<h3>Inconsistencies between outlets</h3>");
+    let conflicting: Vec<&EventV> = events.iter().filter(|e| e.conflicting).collect();
+    if conflicting.is_empty() {
+        out.push_str("<p>No outlets give different dates for the same event.</p>");
+    } else {
+        out.push_str("<ul class=\"conflicts\">");
+        for e in conflicting {
+            let _ = write!(out, "<li>{} dated differently:<ul>", event_link(e, t));
+            for date in &e.dates {
+                let by: BTreeSet<String> = date.docs.iter().map(|x| t.outlet(x)).collect();
+                let by: Vec<String> = by.iter().map(|o| escape(o)).collect();
+                let c = cites(
+                    e.mentions
+                        .iter()
+                        .filter(|m| m.value == date.value)
+                        .map(|m| (m.doc.as_str(), m.start, m.end)),
+                );
+                let _ = write!(
+                    out,
+                    "<li><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><strong>{}</strong></span> per {}</li>",
+                    escape(&date.value),
+                    by.join(", ")
+                );
+            }
+            out.push_str("</ul></li>");
+        }
+        out.push_str("</ul>");
+    }
+    let _ = write!(
+        out,
+        "<p class=\"na\">Claim-level inconsistencies: {}</p>",
+        escape(NOT_COMPUTED)
+    );
+
+    out.push_str("<h3>Timeline</h3>");
+    timeline_svg(out, &events, t, colours);
+    if events.is_empty() {
+        out.push_str("<p class=\"na\">No dated events were found.</p>");
+    } else {
+        out.push_str("<ol class=\"timeline\">");
+        for e in &events {
+            let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
+            let dots: String = by
+                .iter()
+                .map(|o| {
+                    format!(
+                        "<span class=\"swatch\" title=\"{}\" style=\"background:{}\"></span>",
+                        escape(o),
+                        colours.get(o).copied().unwrap_or("#666")
+                    )
+                })
+                .collect();
+            let flag = if e.conflicting {
+                " <span class=\"flag\">dates differ</span>"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "<li><time>{}</time> {}{dots}{flag}</li>",
+                escape(&e.date),
+                event_link(e, t)
+            );
+        }
+        out.push_str("</ol>");
+    }
+    let inferred: Vec<_> = d
+        .timeline
+        .inferred_published
+        .iter()
+        .filter(|p| in_story.contains(p.doc.as_str()))
+        .collect();
+    if !inferred.is_empty() {
+        out.push_str("<p>Publication dates inferred from other articles:</p><ul>");
+        for p in inferred {
+            let c = cites(p.evidence.iter().map(|c| (c.doc.as_str(), c.start, c.end)));
+            let _ = write!(
+                out,
+                "<li>{}: <span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><strong>{}</strong></span> — {}</li>",
+                escape(&t.outlet(&p.doc)),
+                escape(&p.date),
+                escape(&p.reason)
+            );
+        }
+        out.push_str("</ul>");
+    }
+
+    matrix(out, &events, t, colours);
+
+    out.push_str("<h3>What each outlet alone adds</h3><p class=\"na\">Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).</p>");
+    let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
+    for e in &events {
+        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
+        if by.len() == 1 {
+            if let Some(o) = by.into_iter().next() {
+                alone.entry(o).or_default().push(e);
+            }
+        }
+    }
+    if !alone.is_empty() {
+        out.push_str("<ul>");
+        for (o, evs) in &alone {
+            let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
+            let _ = write!(
+                out,
+                "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
+                escape(o),
+                items.join("</li><li>")
+            );
+        }
+        out.push_str("</ul>");
+    }
+
+    let quotes: Vec<_> = d
+        .quotes
+        .iter()
+        .filter(|q| in_story.contains(q.doc.as_str()))
+        .collect();
+    out.push_str("<h3>Quotes</h3>");
+    if quotes.is_empty() {
+        out.push_str("<p class=\"na\">No quotes were extracted from these articles.</p>");
+    } else {
+        out.push_str("<ul class=\"quotes\">");
+        for q in quotes {
+            let (a, b) = q
+                .content
+                .map(|c| (c.start, c.end))
+                .unwrap_or((q.start, q.end));
+            let _ = write!(
+                out,
+                "<li><strong>{}</strong>: <span class=\"src quote\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">“{}”</span> <small>{}</small></li>",
+                escape(q.speaker_name.as_deref().unwrap_or("unattributed")),
+                cites([(q.doc.as_str(), q.start, q.end)]),
+                escape(&snippet(t.slice(&q.doc, a, b), 200)),
+                escape(&t.outlet(&q.doc))
+            );
+        }
+        out.push_str("</ul>");
+    }
+    out.push_str("</section>");
+}
+
+/// An event's description as a clickable snippet citing every mention.
+fn event_link(e: &EventV, t: &Texts<'_>) -> String {
+    let mut list: Vec<(&str, usize, usize)> = e
+        .mentions
+        .iter()
+        .map(|m| (m.doc.as_str(), m.start, m.end))
+        .collect();
+    if list.is_empty() {
+        list.push((
+            e.description.doc.as_str(),
+            e.description.start,
+            e.description.end,
+        ));
+    }
+    format!(
+        "<span class=\"src event\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">“{}”</span>",
+        cites(list),
+        escape(&snippet(
+            t.slice(&e.description.doc, e.description.start, e.description.end),
+            150
+        ))
+    )
+}
+
+/// The timeline as inline SVG: one dot per dated event on a time axis, coloured when outlets
+/// disagree; each dot cites its mentions.
+fn timeline_svg(
+    out: &mut String,
+    events: &[EventV],
+    t: &Texts<'_>,
+    _colours: &BTreeMap<String, &'static str>,
+) {
+    let dated: Vec<(i64, &EventV)> = events
+        .iter()
+        .filter_map(|e| day_number(&e.date).map(|n| (n, e)))
+        .collect();
+    let (Some(min), Some(max)) = (
+        dated.iter().map(|x| x.0).min(),
+        dated.iter().map(|x| x.0).max(),
+    ) else {
+        return;
+    };
+    let (w, left, right) = (900.0_f64, 40.0_f64, 40.0_f64);
+    let span = (max - min).max(1) as f64;
+    let x = |n: i64| left + (n - min) as f64 / span * (w - left - right);
+    let lanes = 4;
+    let h = 40 + lanes * 22 + 30;
+    let axis = 30 + lanes * 22 + 6;
+    let _ = write!(
+        out,
+        "<svg class=\"timeline-svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"Timeline of {} dated events\">\
+         <line x1=\"{left}\" y1=\"{axis}\" x2=\"{}\" y2=\"{axis}\" stroke=\"#888\"/>",
+        dated.len(),
+        w - right
+    );
+    let mut labelled: BTreeSet<&str> = BTreeSet::new();
+    let mut last_label_x = f64::MIN;
+    for (i, (n, e)) in dated.iter().enumerate() {
+        let cx = x(*n);
+        let cy = 30 + (i % lanes) * 22;
+        let fill = if e.conflicting { "#D55E00" } else { "#0072B2" };
+        let c = cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)));
+        let desc = snippet(
+            t.slice(&e.description.doc, e.description.start, e.description.end),
+            120,
+        );
+        let _ = write!(
+            out,
+            "<g class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><title>{}: {}</title>\
+             <line x1=\"{cx:.1}\" y1=\"{cy}\" x2=\"{cx:.1}\" y2=\"{axis}\" stroke=\"#ccc\"/>\
+             <circle cx=\"{cx:.1}\" cy=\"{cy}\" r=\"7\" fill=\"{fill}\"/></g>",
+            escape(&e.date),
+            escape(&desc)
+        );
+        let label = e.date.get(..7).unwrap_or(&e.date);
+        if cx - last_label_x > 70.0 && labelled.insert(label) {
+            let _ = write!(
+                out,
+                "<text x=\"{cx:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
+                axis + 18,
+                escape(label)
+            );
+            last_label_x = cx;
+        }
+    }
+    out.push_str("</svg>");
+}
+
+/// The events × outlets matrix: a filled cell when an outlet mentions the event, coloured by
+/// outlet. Honest placeholder for the claims × outlets matrix coloured by lineage, which needs
+/// the claims and lineage stages.
+fn matrix(
+    out: &mut String,
+    events: &[EventV],
+    t: &Texts<'_>,
+    colours: &BTreeMap<String, &'static str>,
+) {
+    out.push_str("<h3>Events × outlets</h3><p class=\"na\">Which outlet reports which dated event, coloured by outlet. \
+        The claims × outlets matrix coloured by lineage is not computed: it needs the claims and lineage stages.</p>");
+    if events.is_empty() {
+        return;
+    }
+    let outlets: Vec<&String> = colours.keys().collect();
+    out.push_str("<div class=\"matrix-wrap\"><table class=\"matrix\"><thead><tr><th>event</th>");
+    for o in &outlets {
+        let _ = write!(out, "<th><span>{}</span></th>", escape(o));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for e in events {
+        let mut by: HashMap<String, Vec<(&str, usize, usize)>> = HashMap::new();
+        for m in &e.mentions {
+            by.entry(t.outlet(&m.doc)).or_default().push((
+                m.doc.as_str(),
+                m.sentence.start,
+                m.sentence.end,
+            ));
+        }
+        let _ = write!(
+            out,
+            "<tr><th><time>{}</time> {}</th>",
+            escape(&e.date),
+            escape(&snippet(
+                t.slice(&e.description.doc, e.description.start, e.description.end),
+                60
+            ))
+        );
+        for o in &outlets {
+            match by.remove(o.as_str()) {
+                Some(list) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"src hit\" tabindex=\"0\" role=\"button\" title=\"{}\" data-cites=\"{}\" style=\"background:{}\"></td>",
+                        escape(o),
+                        cites(list),
+                        colours.get(*o).copied().unwrap_or("#666")
+                    );
+                }
+                None => out.push_str("<td></td>"),
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+}
+
+/// The first sentence after the headline, as code points.
+fn lead(doc: &dossier::DocV, t: &Texts<'_>) -> Option<(usize, usize)> {
+    crate::markdown::lead_sentence(doc, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_covers_markup_and_quotes() {
+        assert_eq!(
+            escape(r#"<img src=x onerror="alert('x')">&"#),
+            "&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;"
+        );
+    }
+
+    #[test]
+    fn script_json_cannot_close_the_element() {
+        let v = serde_json::json!({"t": "a</script><script>alert(1)</script><!-- \u{2028}"});
+        let s = json_for_script(&v);
+        assert!(!s.contains('<') && !s.contains('>') && !s.contains('\u{2028}'));
+        let back: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, v);
+    }
+}

@@ -1,0 +1,120 @@
+//! Article text is data: hostile articles (script tags, event-handler attributes, `javascript:`
+//! URLs, a `</script>` that tries to close the embedded JSON) must come out of the Markdown and
+//! HTML dossiers as inert, escaped text.
+
+use corroborate_core::document::{Document, SourceFormat};
+use corroborate_core::PreparedDoc;
+use corroborate_render::dossier::Dossier;
+use corroborate_render::json::{build, CrossDoc, ReportOptions, Timeline};
+use corroborate_render::{html, markdown};
+
+const HOSTILE: [&str; 2] = [
+    "Flood <script>window.__pwned=1</script> hits Brackwater\n\n\
+     BRACKWATER (Fictional Wire) — On Monday, March 2, 2026, the river rose 3 metres, \
+     officials said. <img src=x onerror=\"window.__pwned=2\"> Mayor Ada Quill said \
+     \"stay home\" and pointed to [the map](javascript:window.__pwned=3).\n",
+    "Brackwater river recedes </script><script>window.__pwned=4</script>\n\n\
+     BRACKWATER (Daily Fiction) — On Tuesday, March 3, 2026, the water fell. \
+     <a href=\"javascript:alert(1)\">Click</a> & <!-- comment --> ok.\n",
+];
+
+fn report() -> serde_json::Value {
+    let today = jiff::civil::date(2026, 3, 10);
+    let results: Vec<_> = HOSTILE
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let d = Document::new(format!("hostile{i}.txt"), SourceFormat::Text, t.to_string());
+            let p = PreparedDoc::new(d, today);
+            let ex = corroborate_extract::extract(&p);
+            (p, ex)
+        })
+        .collect();
+    let all: Vec<usize> = (0..results.len()).collect();
+    let cross = CrossDoc {
+        cross_entities: Vec::new(),
+        timeline: Timeline {
+            events: corroborate_reconcile::timeline::build(&results, &all),
+            inferred_published: Vec::new(),
+        },
+        ..Default::default()
+    };
+    let r = build(results, Vec::new(), cross, ReportOptions::default());
+    serde_json::to_value(&r).expect("report serialises")
+}
+
+#[test]
+fn html_emits_no_live_markup_from_input() {
+    let v = report();
+    let d = Dossier::from_value(&v).expect("dossier reads the report");
+    let out = html::render(&d);
+    // Exactly our two script elements: the JSON data block and the panel script.
+    assert_eq!(out.matches("<script").count(), 2, "extra script element");
+    assert_eq!(out.matches("</script>").count(), 2, "script closed early");
+    assert!(!out.contains("<img"), "input <img> emitted as markup");
+    assert!(
+        !out.contains("href=\"javascript:"),
+        "javascript: link emitted"
+    );
+    assert!(!out.contains("<a href"), "input link emitted as markup");
+    assert!(
+        !out.contains("<!-- comment"),
+        "input comment emitted as markup"
+    );
+    assert!(
+        out.contains("&lt;script&gt;window.__pwned=1"),
+        "headline not escaped"
+    );
+    // The embedded texts round-trip exactly: the passage panel shows the text as written.
+    let start = out
+        .find("id=\"corroborate-docs\">")
+        .expect("data block present")
+        + "id=\"corroborate-docs\">".len();
+    let end = start + out[start..].find("</script>").expect("data block closed");
+    let docs: serde_json::Value = serde_json::from_str(&out[start..end]).expect("valid JSON");
+    let texts: Vec<&str> = docs
+        .as_object()
+        .expect("object")
+        .values()
+        .filter_map(|x| x["text"].as_str())
+        .collect();
+    for h in HOSTILE {
+        assert!(
+            texts.contains(&h),
+            "document text altered in the data block"
+        );
+    }
+}
+
+#[test]
+fn markdown_emits_no_live_markup_from_input() {
+    let d = Dossier::from_value(&report()).expect("dossier reads the report");
+    let out = markdown::render(&d);
+    // Outside code spans (document ids), every `<`, `[` and `(` from input is backslash-escaped,
+    // so no HTML, link or image can form.
+    let chars: Vec<char> = out.chars().collect();
+    let mut in_code = false;
+    for (i, c) in chars.iter().enumerate() {
+        if *c == '`' && (i == 0 || chars[i - 1] != '\\') {
+            in_code = !in_code;
+        }
+        if !in_code && *c == '<' {
+            assert!(i > 0 && chars[i - 1] == '\\', "unescaped < at {i}");
+        }
+    }
+    assert!(!out.contains("](javascript:"), "javascript: link emitted");
+    assert!(!out.contains("[the map]"), "input link text left as a link");
+    assert!(out.contains("\\<script\\>"), "headline not escaped");
+}
+
+#[test]
+fn document_view_escapes_text_and_highlights_dates() {
+    let v = report();
+    let d = Dossier::from_value(&v).expect("dossier reads the report");
+    let id = d.documents[0].id.clone();
+    let out = html::render_document(&d, &id, &html::PageOptions::default()).expect("doc exists");
+    assert_eq!(out.matches("<script").count(), 2);
+    assert!(!out.contains("<img"));
+    assert!(out.contains("<mark class=\"date\""), "dates highlighted");
+    assert!(html::render_document(&d, "nope", &html::PageOptions::default()).is_none());
+}

@@ -1,0 +1,243 @@
+//! The web UI: story list (with search), story page (the HTML dossier), document view with
+//! annotations highlighted, and the paste/upload form. Every piece of stored text is escaped.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use corroborate_render::dossier::Dossier;
+use corroborate_render::html::{self, escape, PageOptions};
+use serde::Deserialize;
+
+use crate::{documents_from_body, ingest, read, valid_id, ApiError, App};
+
+fn nav(extra: &str) -> String {
+    format!(
+        "<nav class=\"top\"><a href=\"/\">Stories</a><a href=\"/ingest\">Add articles</a></nav>{extra}"
+    )
+}
+
+fn opts(extra: &str) -> PageOptions {
+    PageOptions {
+        nav: Some(nav(extra)),
+        doc_href: Some("/documents/".into()),
+    }
+}
+
+fn dossier(v: &serde_json::Value) -> Result<Dossier, ApiError> {
+    Dossier::from_value(v)
+        .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
+}
+
+/// `GET /`: the stories, newest first, with a search form (text and entity).
+pub async fn story_list(
+    State(app): State<App>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Html<String>, ApiError> {
+    let text = q.get("q").cloned().unwrap_or_default();
+    let entity = q.get("entity").cloned().unwrap_or_default();
+    let (t, e) = (text.clone(), entity.clone());
+    let rows = read(&app, move |s| Ok(s.stories(Some(&t), Some(&e))?)).await?;
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<header><h1>Stories</h1><form method=\"get\" action=\"/\" class=\"search\">\
+         <input type=\"search\" name=\"q\" placeholder=\"words in the articles\" value=\"{}\"> \
+         <input type=\"search\" name=\"entity\" placeholder=\"person or organisation\" value=\"{}\"> \
+         <button type=\"submit\">Search</button></form></header>",
+        escape(&text),
+        escape(&entity)
+    );
+    if rows.is_empty() {
+        body.push_str(
+            "<p class=\"na\">No stories match. <a href=\"/ingest\">Add articles</a>.</p>",
+        );
+    } else {
+        body.push_str("<ul class=\"stories\">");
+        for r in &rows {
+            let dates = match (&r.first_published, &r.last_published) {
+                (Some(a), Some(b)) if a != b => format!("{} – {}", escape(a), escape(b)),
+                (Some(a), _) => escape(a),
+                _ => "dates unknown".into(),
+            };
+            let _ = write!(
+                body,
+                "<li><a class=\"story-link\" href=\"/stories/{}\">{}</a><br><small>{} article(s) from {} outlet(s) · {dates} · version {}</small></li>",
+                escape(&r.id),
+                escape(&r.title),
+                r.documents,
+                r.outlets,
+                r.version
+            );
+        }
+        body.push_str("</ul>");
+    }
+    Ok(Html(html::shell(
+        "Corroborate — stories",
+        &format!("<section class=\"story\">{body}</section>"),
+        &opts(""),
+    )))
+}
+
+/// `GET /stories/{id}`: the story's HTML dossier, with its version history. Rendered once per
+/// version, then served from memory.
+pub async fn story_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    valid_id(&id)?;
+    let key = id.clone();
+    let version = read(&app, move |s| Ok(s.story_version(&key)?))
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no story {id}")))?;
+    let cached = app.pages.lock().ok().and_then(|m| {
+        m.get(&id)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, b)| b.clone())
+    });
+    let page = match cached {
+        Some(b) => b,
+        None => {
+            let b = Bytes::from(render_story(&app, &id, version).await?);
+            if let Ok(mut m) = app.pages.lock() {
+                m.insert(id, (version, b.clone()));
+            }
+            b
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response())
+}
+
+async fn render_story(app: &App, id: &str, version: i64) -> Result<String, ApiError> {
+    let key = id.to_string();
+    let (report, history) = read(app, move |s| {
+        let r = s
+            .story_report(&key, Some(version))?
+            .ok_or_else(|| ApiError::not_found(format!("no story {key}")))?;
+        Ok((r, s.story_history(&key)?))
+    })
+    .await?;
+    let d = dossier(&report)?;
+    let mut extra =
+        String::from("<details class=\"history\"><summary>History of this story</summary><ol>");
+    for v in history.iter().filter(|v| v.version <= version) {
+        let added: Vec<String> = v
+            .changes
+            .get("added_documents")
+            .and_then(|a| a.as_array())
+            .into_iter()
+            .flatten()
+            .map(|x| {
+                x.get("outlet")
+                    .and_then(|o| o.as_str())
+                    .or_else(|| x.get("id").and_then(|o| o.as_str()))
+                    .map(escape)
+                    .unwrap_or_default()
+            })
+            .collect();
+        let _ = write!(
+            extra,
+            "<li>version {} · {} · {} article(s); added: {}</li>",
+            v.version,
+            escape(&v.created_at),
+            v.documents,
+            if added.is_empty() {
+                "none".into()
+            } else {
+                added.join(", ")
+            }
+        );
+    }
+    extra.push_str("</ol></details>");
+    Ok(html::render_with(&d, &opts(&extra)))
+}
+
+/// `GET /documents/{id}`: one article with its annotations highlighted.
+pub async fn document_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Html<String>, ApiError> {
+    valid_id(&id)?;
+    let key = id.clone();
+    let report = read(&app, move |s| {
+        s.document_report(&key)?
+            .ok_or_else(|| ApiError::not_found(format!("no document {key}")))
+    })
+    .await?;
+    let d = dossier(&report)?;
+    html::render_document(&d, &id, &opts(""))
+        .map(Html)
+        .ok_or_else(|| ApiError::not_found(format!("no document {id}")))
+}
+
+/// `GET /ingest`: paste an article (or load a file into the box) to add it.
+pub async fn ingest_form() -> Html<String> {
+    let body = "<section class=\"story\"><h2>Add an article</h2>\
+        <form class=\"ingest\" method=\"post\" action=\"/ingest\">\
+        <label for=\"file\">Load a file (.txt or .html) into the box</label>\
+        <input type=\"file\" id=\"file\" accept=\".txt,.html,.htm,text/plain,text/html\">\
+        <label for=\"text\">Article text or HTML</label>\
+        <textarea id=\"text\" name=\"text\" required></textarea>\
+        <label for=\"format\">Format</label>\
+        <select id=\"format\" name=\"format\"><option value=\"text\">plain text (first line is the headline)</option>\
+        <option value=\"html\">HTML page</option></select>\
+        <label for=\"outlet\">Outlet (optional)</label><input type=\"text\" id=\"outlet\" name=\"outlet\">\
+        <label for=\"published\">Published, YYYY-MM-DD (optional)</label><input type=\"text\" id=\"published\" name=\"published\">\
+        <label for=\"url\">URL (optional)</label><input type=\"text\" id=\"url\" name=\"url\">\
+        <button type=\"submit\">Add to the store</button></form>\
+        <script>(function(){var f=document.getElementById('file');f.addEventListener('change',function(){\
+        var x=f.files&&f.files[0];if(!x){return;}var r=new FileReader();r.onload=function(){\
+        document.getElementById('text').value=String(r.result);\
+        if(/\\.html?$/i.test(x.name)){document.getElementById('format').value='html';}};r.readAsText(x);});})();</script>\
+        </section>";
+    Html(html::shell("Corroborate — add an article", body, &opts("")))
+}
+
+/// The paste form's fields.
+#[derive(Deserialize)]
+pub struct IngestForm {
+    text: String,
+    #[serde(default)]
+    format: String,
+    #[serde(default)]
+    outlet: String,
+    #[serde(default)]
+    published: String,
+    #[serde(default)]
+    url: String,
+}
+
+/// `POST /ingest`: adds the pasted article and shows its story.
+pub async fn ingest_form_post(
+    State(app): State<App>,
+    Form(f): Form<IngestForm>,
+) -> Result<Response, ApiError> {
+    let mut headers = HeaderMap::new();
+    let ctype = if f.format == "html" {
+        "text/html"
+    } else {
+        "text/plain"
+    };
+    headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static(ctype),
+    );
+    let q: HashMap<String, String> = [
+        ("outlet".to_string(), f.outlet),
+        ("published".to_string(), f.published),
+        ("url".to_string(), f.url),
+    ]
+    .into();
+    let docs = documents_from_body(&headers, &q, f.text.into_bytes().into())?;
+    let first = docs.first().map(|d| d.id.0.clone()).unwrap_or_default();
+    ingest(&app, docs).await?;
+    let story = read(&app, move |s| Ok(s.story_of(&first)?)).await?;
+    Ok(match story {
+        Some(id) => Redirect::to(&format!("/stories/{id}")).into_response(),
+        None => Redirect::to("/").into_response(),
+    })
+}

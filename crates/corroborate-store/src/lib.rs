@@ -1,0 +1,923 @@
+//! The Corroborate store: a SQLite file holding documents, their annotations, stories and every
+//! version of each story, in plain tables documented in `docs/store.md` (useful from the
+//! `sqlite3` shell or Datasette without our code).
+//!
+//! Ingest is idempotent (document ids are content hashes; a known id is skipped) and crash safe:
+//! documents are written one transaction per batch in WAL mode, and the cross-article stages run
+//! afterwards in their own transaction. A run killed at any point leaves every committed batch;
+//! the next run links the documents no story holds yet.
+//!
+//! Cross-article results are recomputed from the stored documents: the per-document stages are
+//! pure functions of a document (and the `today` it was first ingested with), so re-deriving
+//! them gives the same results, and the linker (the same function `analyze` uses) runs over the
+//! whole store. Each story version stores its report JSON (`story_versions.report_json`), from
+//! which `report` and the server render without re-running anything.
+
+mod filter;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
+
+use corroborate_core::{Document, PreparedDoc};
+use corroborate_reconcile::Analysed;
+use corroborate_render::dossier::{self, Dossier};
+use corroborate_render::json::{self, CrossDoc, ReportOptions};
+use rayon::prelude::*;
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use serde::Serialize;
+use serde_json::Value;
+
+pub use filter::filter_report;
+
+/// The schema version written to `store_info`.
+pub const SCHEMA_VERSION: &str = "1";
+
+/// The cross-article stages: given every analysed document, what they say together. The CLI
+/// passes the same function `analyze` uses, so the store and a plain run agree.
+pub type Linker = dyn Fn(&mut [Analysed]) -> CrossDoc + Send + Sync;
+
+/// Store errors.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed (cannot open, disk full, locked, corrupt).
+    #[error("database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A stored JSON value could not be read or written.
+    #[error("stored JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The file is not a Corroborate store of a version we read.
+    #[error("{0}")]
+    Incompatible(String),
+}
+
+/// Result alias.
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// How to ingest.
+#[derive(Debug, Clone, Copy)]
+pub struct IngestOptions {
+    /// Documents per transaction.
+    pub batch_size: usize,
+    /// The day date inference must not go beyond, recorded per document.
+    pub today: jiff::civil::Date,
+}
+
+/// What an ingest did.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct IngestSummary {
+    /// Ids of the documents added.
+    pub added: Vec<String>,
+    /// Ids of documents already stored (or repeated in the input), skipped.
+    pub skipped: Vec<String>,
+    /// Batches committed.
+    pub batches: usize,
+    /// Stories that got a new version.
+    pub stories_changed: Vec<StoryChange>,
+}
+
+/// A story that got a new version.
+#[derive(Debug, Clone, Serialize)]
+pub struct StoryChange {
+    /// Story id.
+    pub story: String,
+    /// The new version number (1 for a new story).
+    pub version: i64,
+    /// Documents the story gained.
+    pub added: Vec<String>,
+}
+
+/// One row of the story list.
+#[derive(Debug, Clone, Serialize)]
+pub struct StoryRow {
+    /// Story id.
+    pub id: String,
+    /// Title (headline of its earliest article).
+    pub title: String,
+    /// Current version.
+    pub version: i64,
+    /// Number of documents.
+    pub documents: i64,
+    /// Number of distinct outlets.
+    pub outlets: i64,
+    /// Earliest publication day.
+    pub first_published: Option<String>,
+    /// Latest publication day.
+    pub last_published: Option<String>,
+    /// When the current version was made.
+    pub updated_at: String,
+}
+
+/// One version in a story's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct VersionRow {
+    /// Version number.
+    pub version: i64,
+    /// When it was made.
+    pub created_at: String,
+    /// Documents in this version.
+    pub documents: i64,
+    /// What changed from the previous version.
+    pub changes: Value,
+}
+
+/// A connection to a store file.
+pub struct Store {
+    conn: Connection,
+}
+
+fn now() -> String {
+    jiff::Timestamp::now().to_string()
+}
+
+impl Store {
+    /// Opens (creating if needed) a store for reading and writing, in WAL mode.
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.execute_batch(include_str!("schema.sql"))?;
+        let version: Option<String> = conn
+            .query_row(
+                "SELECT value FROM store_info WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match version.as_deref() {
+            None => {
+                conn.execute(
+                    "INSERT INTO store_info (key, value) VALUES ('schema_version', ?1)",
+                    [SCHEMA_VERSION],
+                )?;
+            }
+            Some(SCHEMA_VERSION) => {}
+            Some(v) => {
+                return Err(StoreError::Incompatible(format!(
+                    "store schema version {v}, this build reads {SCHEMA_VERSION}"
+                )))
+            }
+        }
+        Ok(Store { conn })
+    }
+
+    /// Opens an existing store read-only (for the server's readers).
+    pub fn open_readonly(path: &Path) -> Result<Store> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(Store { conn })
+    }
+
+    /// The underlying connection, for ad-hoc SQL (tests, tools).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Adds documents, one transaction per batch of `opts.batch_size`, then relinks the stories
+    /// that gained documents. Known documents are skipped. `on_batch` is called after each
+    /// committed batch with (documents committed so far, documents to add).
+    pub fn ingest(
+        &mut self,
+        docs: Vec<Document>,
+        opts: &IngestOptions,
+        linker: &Linker,
+        on_batch: &mut dyn FnMut(usize, usize),
+    ) -> Result<IngestSummary> {
+        let mut summary = IngestSummary::default();
+        let mut seen = HashSet::new();
+        let mut fresh = Vec::new();
+        {
+            let mut exists = self.conn.prepare("SELECT 1 FROM documents WHERE id = ?1")?;
+            for d in docs {
+                let known = exists.exists([d.id.as_str()])?;
+                if known || !seen.insert(d.id.clone()) {
+                    summary.skipped.push(d.id.0);
+                } else {
+                    fresh.push(d);
+                }
+            }
+        }
+        let total = fresh.len();
+        let mut done = 0;
+        let today = opts.today.to_string();
+        for chunk in fresh.chunks(opts.batch_size.max(1)) {
+            let analysed: Vec<Analysed> = chunk
+                .par_iter()
+                .map(|d| {
+                    let p = PreparedDoc::new(d.clone(), opts.today);
+                    let ex = corroborate_extract::extract(&p);
+                    (p, ex)
+                })
+                .collect();
+            let originals: HashMap<&str, &Document> =
+                chunk.iter().map(|d| (d.id.as_str(), d)).collect();
+            let report = json::build(
+                analysed,
+                Vec::new(),
+                CrossDoc::default(),
+                ReportOptions::default(),
+            );
+            let v = serde_json::to_value(&report)?;
+            let tx = self.conn.transaction()?;
+            tx.execute(
+                "INSERT INTO batches (committed_at, documents) VALUES (?1, ?2)",
+                params![now(), chunk.len() as i64],
+            )?;
+            let batch = tx.last_insert_rowid();
+            insert_documents(&tx, &v, &originals, batch, &today)?;
+            tx.commit()?;
+            done += chunk.len();
+            summary.batches += 1;
+            summary.added.extend(chunk.iter().map(|d| d.id.0.clone()));
+            on_batch(done, total);
+        }
+        if total > 0 || self.has_unlinked()? {
+            summary.stories_changed = self.relink(linker)?;
+        }
+        Ok(summary)
+    }
+
+    /// True when some stored document belongs to no story (an ingest stopped before linking).
+    pub fn has_unlinked(&self) -> Result<bool> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM documents WHERE id NOT IN (SELECT doc FROM story_documents))",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Re-runs the cross-article stages over every stored document and writes a new version of
+    /// each story whose documents changed. Stories keep their ids: a computed story takes the id
+    /// of the stored story it shares most documents with.
+    pub fn relink(&mut self, linker: &Linker) -> Result<Vec<StoryChange>> {
+        let mut rows: Vec<(String, String)> = Vec::new();
+        {
+            let mut q = self
+                .conn
+                .prepare("SELECT document_json, today FROM documents ORDER BY batch, rowid")?;
+            let it = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            for row in it {
+                rows.push(row?);
+            }
+        }
+        let docs: Vec<(Document, jiff::civil::Date)> = rows
+            .iter()
+            .map(|(j, t)| {
+                let d: Document = serde_json::from_str(j)?;
+                let today = t.parse().unwrap_or_else(|_| jiff::Zoned::now().date());
+                Ok((d, today))
+            })
+            .collect::<Result<_>>()?;
+        let mut analysed: Vec<Analysed> = docs
+            .into_par_iter()
+            .map(|(d, today)| {
+                let p = PreparedDoc::new(d, today);
+                let ex = corroborate_extract::extract(&p);
+                (p, ex)
+            })
+            .collect();
+        let cross = linker(&mut analysed);
+        let report = json::build(analysed, Vec::new(), cross, ReportOptions::default());
+        let full = serde_json::to_value(&report)?;
+        let d = Dossier::from_value(&full)?;
+        let computed = dossier::stories(&d);
+        let existing = self.story_sets()?;
+        let mut next_id = existing
+            .keys()
+            .filter_map(|k| k.strip_prefix('s').and_then(|n| n.parse::<u64>().ok()))
+            .max()
+            .unwrap_or(0);
+        let mut taken: HashSet<String> = HashSet::new();
+        let mut order: Vec<usize> = (0..computed.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(computed[i].docs.len()));
+        let tx = self.conn.transaction()?;
+        let mut changes = Vec::new();
+        for i in order {
+            let s = &computed[i];
+            let set: BTreeSet<String> = s.docs.iter().cloned().collect();
+            let best = existing
+                .iter()
+                .filter(|(id, _)| !taken.contains(*id))
+                .map(|(id, old)| (old.intersection(&set).count(), id))
+                .filter(|(n, _)| *n > 0)
+                .max();
+            let id = match best {
+                Some((_, id)) => id.clone(),
+                // A new story keeps the linker's id when it has one (stable as it grows).
+                None if s.id != "all"
+                    && !existing.contains_key(&s.id)
+                    && !taken.contains(&s.id) =>
+                {
+                    s.id.clone()
+                }
+                None => {
+                    next_id += 1;
+                    format!("s{next_id}")
+                }
+            };
+            taken.insert(id.clone());
+            let old = existing.get(&id);
+            if old == Some(&set) {
+                continue;
+            }
+            let docset: HashSet<String> = set.iter().cloned().collect();
+            let mut sub = filter_report(&full, &docset);
+            let prev: Option<(i64, String)> = tx
+                .query_row(
+                    "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
+                    [&id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let version = prev.as_ref().map(|p| p.0 + 1).unwrap_or(1);
+            let prev_report: Option<Value> = match &prev {
+                Some((_, j)) => Some(serde_json::from_str(j)?),
+                None => None,
+            };
+            let added: Vec<String> = set
+                .iter()
+                .filter(|x| match old {
+                    Some(o) => !o.contains(*x),
+                    None => true,
+                })
+                .cloned()
+                .collect();
+            let removed: Vec<String> = old
+                .map(|o| o.difference(&set).cloned().collect())
+                .unwrap_or_default();
+            let change = describe_change(prev_report.as_ref(), &sub, &added, &removed);
+            if let Some(o) = sub.as_object_mut() {
+                o.insert(
+                    "story".into(),
+                    serde_json::json!({"id": id, "version": version}),
+                );
+            }
+            let when = now();
+            tx.execute(
+                "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, version, when, set.len() as i64, change.to_string(), sub.to_string()],
+            )?;
+            write_story(&tx, &id, version, &when, &sub, &set)?;
+            changes.push(StoryChange {
+                story: id,
+                version,
+                added,
+            });
+        }
+        tx.commit()?;
+        Ok(changes)
+    }
+
+    fn story_sets(&self) -> Result<BTreeMap<String, BTreeSet<String>>> {
+        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut q = self.conn.prepare("SELECT id FROM stories")?;
+        for id in q.query_map([], |r| r.get::<_, String>(0))? {
+            out.entry(id?).or_default();
+        }
+        let mut q = self
+            .conn
+            .prepare("SELECT story, doc FROM story_documents")?;
+        for row in q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+            let (s, d) = row?;
+            out.entry(s).or_default().insert(d);
+        }
+        Ok(out)
+    }
+
+    /// Lists stories, newest first; `text` searches the documents' text and titles (FTS5 query
+    /// syntax, words are ANDed), `entity` matches a name in who's who or the documents' entities.
+    pub fn stories(&self, text: Option<&str>, entity: Option<&str>) -> Result<Vec<StoryRow>> {
+        let mut sql = String::from(
+            "SELECT id, title, version, documents, outlets, first_published, last_published, updated_at FROM stories WHERE documents > 0",
+        );
+        let mut args: Vec<String> = Vec::new();
+        if let Some(t) = text.map(str::trim).filter(|t| !t.is_empty()) {
+            args.push(fts_query(t));
+            let _ = std::fmt::Write::write_fmt(
+                &mut sql,
+                format_args!(
+                    " AND id IN (SELECT story FROM story_documents WHERE doc IN (SELECT doc FROM documents_fts WHERE documents_fts MATCH ?{}))",
+                    args.len()
+                ),
+            );
+        }
+        if let Some(e) = entity.map(str::trim).filter(|t| !t.is_empty()) {
+            args.push(format!("%{}%", e.replace(['%', '_'], "")));
+            let n = args.len();
+            let _ = std::fmt::Write::write_fmt(
+                &mut sql,
+                format_args!(
+                    " AND (id IN (SELECT story FROM cross_entities WHERE name LIKE ?{n}) OR id IN (SELECT story FROM story_documents WHERE doc IN (SELECT doc FROM entities WHERE name LIKE ?{n})))"
+                ),
+            );
+        }
+        sql.push_str(" ORDER BY updated_at DESC, id");
+        let mut q = self.conn.prepare(&sql)?;
+        let rows = q.query_map(rusqlite::params_from_iter(args.iter()), |r| {
+            Ok(StoryRow {
+                id: r.get(0)?,
+                title: r.get(1)?,
+                version: r.get(2)?,
+                documents: r.get(3)?,
+                outlets: r.get(4)?,
+                first_published: r.get(5)?,
+                last_published: r.get(6)?,
+                updated_at: r.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<std::result::Result<_, _>>()?)
+    }
+
+    /// A story's report JSON at a version (the latest when `None`).
+    pub fn story_report(&self, id: &str, version: Option<i64>) -> Result<Option<Value>> {
+        let j: Option<String> = match version {
+            Some(v) => self
+                .conn
+                .query_row(
+                    "SELECT report_json FROM story_versions WHERE story = ?1 AND version = ?2",
+                    params![id, v],
+                    |r| r.get(0),
+                )
+                .optional()?,
+            None => self
+                .conn
+                .query_row(
+                    "SELECT report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
+                    [id],
+                    |r| r.get(0),
+                )
+                .optional()?,
+        };
+        Ok(match j {
+            Some(j) => Some(serde_json::from_str(&j)?),
+            None => None,
+        })
+    }
+
+    /// A story's current version number, `None` when there is no such story.
+    pub fn story_version(&self, id: &str) -> Result<Option<i64>> {
+        Ok(self
+            .conn
+            .query_row("SELECT version FROM stories WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
+    /// A story's versions, oldest first.
+    pub fn story_history(&self, id: &str) -> Result<Vec<VersionRow>> {
+        let mut q = self.conn.prepare(
+            "SELECT version, created_at, documents, changes_json FROM story_versions WHERE story = ?1 ORDER BY version",
+        )?;
+        let rows = q.query_map([id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, String>(3)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (version, created_at, documents, changes) = row?;
+            out.push(VersionRow {
+                version,
+                created_at,
+                documents,
+                changes: serde_json::from_str(&changes)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The report of every current story together: the latest version of each, merged.
+    pub fn corpus_report(&self) -> Result<Value> {
+        let ids: Vec<String> = self
+            .stories(None, None)?
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        let sets = self.story_sets()?;
+        let mut merged: Option<Value> = None;
+        let mut listed = Vec::new();
+        for id in ids {
+            if let Some(mut r) = self.story_report(&id, None)? {
+                if let Some(o) = r.as_object_mut() {
+                    o.remove("story");
+                }
+                let docs: Vec<&String> = sets
+                    .get(&id)
+                    .map(|s| s.iter().collect())
+                    .unwrap_or_default();
+                listed.push(serde_json::json!({"id": id, "documents": docs}));
+                merged = Some(match merged {
+                    None => r,
+                    Some(m) => filter::merge(m, r),
+                });
+            }
+        }
+        let mut out =
+            merged.unwrap_or_else(|| serde_json::json!({"schema": json::SCHEMA, "documents": []}));
+        // Until the linking stage writes `stories`, the store's own stories say which
+        // documents go together.
+        if let Some(o) = out.as_object_mut() {
+            if !o.contains_key("stories") && !listed.is_empty() {
+                o.insert("stories".into(), Value::Array(listed));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The story holding a document.
+    pub fn story_of(&self, doc: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT story FROM story_documents WHERE doc = ?1 LIMIT 1",
+                [doc],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// A document with its annotations, as the report JSON restricted to that document (from
+    /// its story's latest version; from the per-document tables when it is not linked yet).
+    pub fn document_report(&self, doc: &str) -> Result<Option<Value>> {
+        if let Some(story) = self.story_of(doc)? {
+            if let Some(r) = self.story_report(&story, None)? {
+                let set: HashSet<String> = [doc.to_string()].into();
+                return Ok(Some(filter_report(&r, &set)));
+            }
+        }
+        let j: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT document_json FROM documents WHERE id = ?1",
+                [doc],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(j) = j else {
+            return Ok(None);
+        };
+        let d: Document = serde_json::from_str(&j)?;
+        let mut v = serde_json::to_value(&d)?;
+        if let Some(o) = v.as_object_mut() {
+            o.remove("format");
+        }
+        Ok(Some(
+            serde_json::json!({"schema": json::SCHEMA, "documents": [v]}),
+        ))
+    }
+
+    /// Number of stored documents.
+    pub fn document_count(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM documents", [], |r| r.get(0))?)
+    }
+}
+
+/// Turns free text into an FTS5 query: each word a quoted term, so input cannot use (or break)
+/// the FTS5 syntax.
+fn fts_query(t: &str) -> String {
+    let words: Vec<String> = t
+        .split_whitespace()
+        .map(|w| format!("\"{}\"", w.replace('"', "\"\"")))
+        .collect();
+    words.join(" ")
+}
+
+fn char_bounds(s: &str) -> Vec<usize> {
+    let mut b: Vec<usize> = s.char_indices().map(|(i, _)| i).collect();
+    b.push(s.len());
+    b
+}
+
+fn slice<'a>(text: &'a str, bounds: &[usize], start: u64, end: u64) -> &'a str {
+    let n = bounds.len().saturating_sub(1);
+    let (s, e) = ((start as usize).min(n), (end as usize).min(n));
+    if s >= e {
+        return "";
+    }
+    text.get(bounds[s]..bounds[e]).unwrap_or("")
+}
+
+fn s(v: &Value, k: &str) -> Option<String> {
+    match v.get(k) {
+        Some(Value::String(x)) => Some(x.clone()),
+        Some(Value::Null) | None => None,
+        Some(other) => Some(other.to_string()),
+    }
+}
+
+fn n(v: &Value, k: &str) -> u64 {
+    v.get(k).and_then(Value::as_u64).unwrap_or(0)
+}
+
+fn insert_documents(
+    tx: &rusqlite::Transaction<'_>,
+    report: &Value,
+    originals: &HashMap<&str, &Document>,
+    batch: i64,
+    today: &str,
+) -> Result<()> {
+    let empty = Vec::new();
+    let list = |k: &str| report.get(k).and_then(Value::as_array).unwrap_or(&empty);
+    let mut texts: HashMap<String, (String, Vec<usize>)> = HashMap::new();
+    let when = now();
+    for d in list("documents") {
+        let id = s(d, "id").unwrap_or_default();
+        let Some(orig) = originals.get(id.as_str()) else {
+            continue;
+        };
+        let text = s(d, "text").unwrap_or_default();
+        let meta = d.get("meta").cloned().unwrap_or(Value::Null);
+        let outlet = meta.get("outlet").cloned().unwrap_or(Value::Null);
+        let published = meta.get("published").cloned().unwrap_or(Value::Null);
+        let bounds = char_bounds(&text);
+        let headline = d.get("headline").filter(|h| !h.is_null()).map(|h| {
+            slice(&text, &bounds, n(h, "start"), n(h, "end"))
+                .trim()
+                .to_string()
+        });
+        let title = s(&meta, "title").or(headline);
+        tx.execute(
+            "INSERT OR IGNORE INTO documents (id, source, format, outlet, outlet_how, url, published, published_how, title, length, text, batch, ingested_at, today, document_json)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            params![
+                id,
+                s(d, "source"),
+                s(d, "format"),
+                s(&outlet, "value"),
+                s(&outlet, "how"),
+                s(&meta, "url"),
+                s(&published, "value"),
+                s(&published, "how"),
+                title,
+                n(d, "length") as i64,
+                text,
+                batch,
+                when,
+                today,
+                serde_json::to_string(orig)?,
+            ],
+        )?;
+        tx.execute(
+            "INSERT INTO documents_fts (doc, title, text) VALUES (?1, ?2, ?3)",
+            params![id, title, text],
+        )?;
+        texts.insert(id, (text, bounds));
+    }
+    let text_of = |item: &Value| -> String {
+        let doc = s(item, "doc").unwrap_or_default();
+        texts
+            .get(&doc)
+            .map(|(t, b)| slice(t, b, n(item, "start"), n(item, "end")).to_string())
+            .unwrap_or_default()
+    };
+    let mut st = tx.prepare("INSERT INTO sentences (doc, start, \"end\") VALUES (?1, ?2, ?3)")?;
+    for x in list("sentences") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO ignored (doc, start, \"end\", reason, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for x in list("ignored") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            s(x, "reason"),
+            text_of(x)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT OR REPLACE INTO entities (id, doc, name, kind, start, \"end\", roles_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for x in list("entities") {
+        st.execute(params![
+            s(x, "id"),
+            s(x, "doc"),
+            s(x, "name"),
+            s(x, "kind"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            x.get("roles").map(Value::to_string)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO mentions (doc, start, \"end\", entity_id, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for x in list("mentions") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            s(x, "entity_id"),
+            s(x, "kind"),
+            text_of(x)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO quotes (doc, start, \"end\", kind, speaker_id, speaker_name, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for x in list("quotes") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            s(x, "kind"),
+            s(x, "speaker_id"),
+            s(x, "speaker_name"),
+            text_of(x)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO dates (doc, start, \"end\", type, value, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for x in list("dates") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            s(x, "type"),
+            s(x, "value"),
+            text_of(x)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO quantities (doc, start, \"end\", value, value_max, unit, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for x in list("quantities") {
+        st.execute(params![
+            s(x, "doc"),
+            n(x, "start") as i64,
+            n(x, "end") as i64,
+            x.get("value").and_then(Value::as_f64),
+            x.get("value_max").and_then(Value::as_f64),
+            s(x, "unit"),
+            s(x, "kind"),
+            text_of(x)
+        ])?;
+    }
+    Ok(())
+}
+
+fn write_story(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    version: i64,
+    when: &str,
+    report: &Value,
+    set: &BTreeSet<String>,
+) -> Result<()> {
+    let d = Dossier::from_value(report)?;
+    let texts = dossier::Texts::new(&d);
+    let views = dossier::stories(&d);
+    let docs: Vec<String> = views.first().map(|v| v.docs.clone()).unwrap_or_default();
+    let title = docs
+        .first()
+        .and_then(|x| texts.doc(x))
+        .map(|x| dossier::title_of(x, &texts))
+        .unwrap_or_else(|| id.to_string());
+    let outlets: BTreeSet<String> = d.documents.iter().map(dossier::outlet_of).collect();
+    let published: Vec<&str> = d
+        .documents
+        .iter()
+        .filter_map(|x| x.meta.published.as_ref().map(|p| p.value.as_str()))
+        .collect();
+    tx.execute(
+        "INSERT INTO stories (id, title, version, documents, outlets, first_published, last_published, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT(id) DO UPDATE SET title = excluded.title, version = excluded.version, documents = excluded.documents,
+           outlets = excluded.outlets, first_published = excluded.first_published, last_published = excluded.last_published,
+           updated_at = excluded.updated_at",
+        params![
+            id,
+            title,
+            version,
+            set.len() as i64,
+            outlets.len() as i64,
+            published.iter().min(),
+            published.iter().max(),
+            when
+        ],
+    )?;
+    tx.execute("DELETE FROM story_documents WHERE story = ?1", [id])?;
+    tx.execute("DELETE FROM timeline_events WHERE story = ?1", [id])?;
+    tx.execute("DELETE FROM cross_entities WHERE story = ?1", [id])?;
+    let mut st = tx.prepare("INSERT INTO story_documents (story, doc) VALUES (?1, ?2)")?;
+    for doc in set {
+        st.execute(params![id, doc])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO timeline_events (story, idx, date, conflicting, doc, start, \"end\", description, outlets, dates_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    let events = report
+        .get("timeline")
+        .and_then(|t| t.get("events"))
+        .and_then(Value::as_array);
+    for (i, (e, raw)) in d
+        .timeline
+        .events
+        .iter()
+        .zip(events.into_iter().flatten())
+        .enumerate()
+    {
+        let outlets: BTreeSet<String> = e.mentions.iter().map(|m| texts.outlet(&m.doc)).collect();
+        st.execute(params![
+            id,
+            i as i64,
+            e.date,
+            e.conflicting,
+            e.description.doc,
+            e.description.start as i64,
+            e.description.end as i64,
+            texts.slice(&e.description.doc, e.description.start, e.description.end),
+            outlets.len() as i64,
+            raw.get("dates").map(Value::to_string)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT OR REPLACE INTO cross_entities (story, id, name, kind, mentions, roles_json, members_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for e in report
+        .get("cross_entities")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        st.execute(params![
+            id,
+            s(e, "id"),
+            s(e, "name"),
+            s(e, "kind"),
+            n(e, "mentions") as i64,
+            e.get("roles").map(Value::to_string),
+            e.get("members").map(Value::to_string)
+        ])?;
+    }
+    Ok(())
+}
+
+/// What changed between two versions of a story, for its history.
+fn describe_change(
+    prev: Option<&Value>,
+    now: &Value,
+    added: &[String],
+    removed: &[String],
+) -> Value {
+    let count = |v: Option<&Value>, path: &[&str]| -> usize {
+        let mut cur = v;
+        for p in path {
+            cur = cur.and_then(|x| x.get(*p));
+        }
+        cur.and_then(Value::as_array).map(Vec::len).unwrap_or(0)
+    };
+    let conflicts = |v: Option<&Value>| -> usize {
+        v.and_then(|x| x.get("timeline"))
+            .and_then(|t| t.get("events"))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter(|e| e.get("conflicting").and_then(Value::as_bool) == Some(true))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let docs = now.get("documents").and_then(Value::as_array);
+    let describe = |id: &String| -> Value {
+        let d = docs.and_then(|a| {
+            a.iter()
+                .find(|d| d.get("id").and_then(Value::as_str) == Some(id))
+        });
+        let outlet = d
+            .and_then(|d| d.pointer("/meta/outlet/value"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        serde_json::json!({"id": id, "outlet": outlet})
+    };
+    let mut out = serde_json::json!({
+        "added_documents": added.iter().map(describe).collect::<Vec<_>>(),
+        "removed_documents": removed,
+        "timeline_events": {"before": count(prev, &["timeline", "events"]), "after": count(Some(now), &["timeline", "events"])},
+        "conflicting_dates": {"before": conflicts(prev), "after": conflicts(Some(now))},
+        "cross_entities": {"before": count(prev, &["cross_entities"]), "after": count(Some(now), &["cross_entities"])},
+    });
+    for section in ["claims", "lineages", "stories"] {
+        if now.get(section).is_some() {
+            if let Some(o) = out.as_object_mut() {
+                o.insert(
+                    section.to_string(),
+                    serde_json::json!({"before": count(prev, &[section]), "after": count(Some(now), &[section])}),
+                );
+            }
+        }
+    }
+    out
+}
