@@ -19,6 +19,7 @@ pub mod prepare;
 pub mod pubdate;
 pub mod segment;
 pub mod span;
+pub mod text;
 
 pub use document::{DocId, DocMeta, Document, Provenance, PublishedDate};
 pub use prepare::PreparedDoc;
