@@ -533,6 +533,8 @@ pub struct StoryClaims<'a> {
     pub unique: Vec<&'a UniqueV>,
     /// Summary sentences.
     pub summary: Vec<&'a SummaryV>,
+    /// Number of articles in the story: with fewer than two there is nothing to compare.
+    pub articles: usize,
     by_id: HashMap<usize, &'a ClaimV>,
 }
 
@@ -570,6 +572,7 @@ impl<'a> StoryClaims<'a> {
                 .filter(|x| x.docs.iter().any(|d| inside(d)))
                 .collect(),
             summary: c.summary.iter().filter(|x| inside(&x.doc)).collect(),
+            articles: docs.len(),
             claims,
             by_id,
         })
@@ -634,6 +637,10 @@ pub fn unique_by_lineage<'a>(sc: &StoryClaims<'a>) -> Vec<(Vec<&'a str>, Vec<usi
     }
     out.into_iter().map(|(_, o, c)| (o, c)).collect()
 }
+
+/// What the claims sections say for a story of one article.
+pub const ONE_ARTICLE: &str =
+    "One article: nothing to compare across sources (add more coverage of this story).";
 
 /// Statements grouped by who makes them, in first-seen order: one entry per party (same name
 /// and voice), with every statement of theirs. Reprints of one statement become one entry.

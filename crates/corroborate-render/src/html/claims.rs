@@ -9,7 +9,7 @@ use std::fmt::Write;
 use super::{cites, escape, PALETTE};
 use crate::dossier::{
     dispute_topics, group_parties, quoted, snippet, unique_by_lineage, ClaimV, DisputeEvidenceV,
-    PartyV, StoryClaims, Texts,
+    PartyV, StoryClaims, Texts, ONE_ARTICLE,
 };
 use crate::markdown::claims::{sources, MAX_AGREED, MAX_UNIQUE};
 
@@ -58,6 +58,10 @@ pub(super) fn summary(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) -> 
 
 /// Agreed facts with their independent-source counts.
 pub(super) fn agreed(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
+    if sc.articles < 2 {
+        one_article(out);
+        return;
+    }
     let agreed: Vec<&ClaimV> = sc
         .claims
         .iter()
@@ -138,6 +142,10 @@ fn evidence(out: &mut String, label: &str, list: &[DisputeEvidenceV]) {
 /// Contested points: what is at issue, then who asserts and who disputes side by side, each
 /// statement quoted and clickable, the evidence each side cites, and the claims in dispute.
 pub(super) fn contested(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
+    if sc.articles < 2 {
+        one_article(out);
+        return;
+    }
     if sc.disputes.is_empty() {
         out.push_str("<p class=\"na\">No dispute was found between the sources.</p>");
         return;
@@ -190,6 +198,10 @@ pub(super) fn contested(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
 
 /// Claim-level inconsistencies: each slot with the values outlets give, each clickable.
 pub(super) fn inconsistencies(out: &mut String, sc: &StoryClaims<'_>) {
+    if sc.articles < 2 {
+        one_article(out);
+        return;
+    }
     if sc.inconsistencies.is_empty() {
         out.push_str("<p>No outlets give different values for the same fact.</p>");
         return;
@@ -226,6 +238,10 @@ pub(super) fn inconsistencies(out: &mut String, sc: &StoryClaims<'_>) {
 
 /// What each outlet alone adds, reprints folded into one entry.
 pub(super) fn unique(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
+    if sc.articles < 2 {
+        one_article(out);
+        return;
+    }
     let groups = unique_by_lineage(sc);
     if groups.is_empty() {
         out.push_str("<p class=\"na\">No outlet reports anything the others do not.</p>");
@@ -265,6 +281,10 @@ pub(super) fn unique(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
     out.push_str("</ul>");
 }
 
+fn one_article(out: &mut String) {
+    let _ = write!(out, "<p class=\"na\">{}</p>", escape(ONE_ARTICLE));
+}
+
 /// One column of the matrix: an article, with its outlet and lineage.
 struct Column<'a> {
     doc: &'a str,
@@ -276,6 +296,9 @@ struct Column<'a> {
 /// one column per article grouped by lineage, a cell filled in the lineage's colour when the
 /// article states the claim — so a wire story and its reprints show as one colour, one source.
 pub(super) fn matrix(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>, docs: &[String]) {
+    if sc.articles < 2 {
+        return;
+    }
     out.push_str("<h3>Claims × outlets</h3>");
     let contested = sc.contested_ids();
     let mut rows: Vec<&ClaimV> = sc

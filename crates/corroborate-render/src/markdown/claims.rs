@@ -7,6 +7,7 @@ use std::fmt::Write;
 use super::{escape, Notes, SNIPPET};
 use crate::dossier::{
     dispute_topics, group_parties, quoted, snippet, unique_by_lineage, ClaimV, PartyV, StoryClaims,
+    ONE_ARTICLE,
 };
 
 /// Most agreed facts listed; the JSON report holds every claim.
@@ -70,6 +71,10 @@ fn claim_line(notes: &mut Notes<'_>, c: &ClaimV, max: usize) -> String {
 
 /// Agreed facts: claims two or more independent sources carry and nobody disputes.
 pub(super) fn agreed(out: &mut String, notes: &mut Notes<'_>, sc: &StoryClaims<'_>) {
+    if sc.articles < 2 {
+        let _ = writeln!(out, "_{ONE_ARTICLE}_\n");
+        return;
+    }
     let agreed: Vec<&ClaimV> = sc
         .claims
         .iter()
@@ -135,6 +140,10 @@ fn side(notes: &mut Notes<'_>, parties: &[PartyV]) -> Vec<String> {
 /// Contested points: for each dispute, what is at issue, then who asserts and who disputes,
 /// side by side, each quoted; then the evidence each side cites.
 pub(super) fn contested(out: &mut String, notes: &mut Notes<'_>, sc: &StoryClaims<'_>) {
+    if sc.articles < 2 {
+        let _ = writeln!(out, "_{ONE_ARTICLE}_\n");
+        return;
+    }
     if sc.disputes.is_empty() {
         let _ = writeln!(out, "_No dispute was found between the sources._\n");
         return;
@@ -196,6 +205,10 @@ pub(super) fn contested(out: &mut String, notes: &mut Notes<'_>, sc: &StoryClaim
 
 /// Claim-level inconsistencies: outlets giving different values for one slot.
 pub(super) fn inconsistencies(out: &mut String, notes: &mut Notes<'_>, sc: &StoryClaims<'_>) {
+    if sc.articles < 2 {
+        let _ = writeln!(out, "_{ONE_ARTICLE}_\n");
+        return;
+    }
     if sc.inconsistencies.is_empty() {
         let _ = writeln!(out, "No outlets give different values for the same fact.\n");
         return;
@@ -229,6 +242,10 @@ pub(super) fn inconsistencies(out: &mut String, notes: &mut Notes<'_>, sc: &Stor
 
 /// What each outlet alone adds: claims no other lineage carries, reprints folded together.
 pub(super) fn unique(out: &mut String, notes: &mut Notes<'_>, sc: &StoryClaims<'_>) {
+    if sc.articles < 2 {
+        let _ = writeln!(out, "_{ONE_ARTICLE}_\n");
+        return;
+    }
     let groups = unique_by_lineage(sc);
     if groups.is_empty() {
         let _ = writeln!(out, "_No outlet reports anything the others do not._\n");
