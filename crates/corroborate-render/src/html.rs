@@ -14,6 +14,8 @@ use crate::dossier::{
     Texts, NOT_COMPUTED,
 };
 
+mod record;
+
 const CSS: &str = include_str!("html/dossier.css");
 const JS: &str = include_str!("html/dossier.js");
 
@@ -368,6 +370,7 @@ fn story(
         }
         out.push_str("</ul>");
     }
+    record::panel(out, d, s);
 
     for heading in ["Agreed facts", "Contested points"] {
         let _ = write!(

@@ -12,6 +12,8 @@ use crate::dossier::{
     self, outlet_of, snippet, story_events, title_of, Dossier, StoryView, Texts, NOT_COMPUTED,
 };
 
+mod record;
+
 /// Longest quoted snippet in a citation, in code points.
 const SNIPPET: usize = 160;
 
@@ -190,6 +192,7 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
         out.push_str(&line);
     }
     out.push('\n');
+    record::section(out, notes, d, s);
 
     for heading in ["Agreed facts", "Contested points"] {
         let _ = writeln!(out, "### {heading}\n\n_{NOT_COMPUTED}_\n");
