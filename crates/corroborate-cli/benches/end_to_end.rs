@@ -120,6 +120,7 @@ fn main() -> std::io::Result<()> {
         auto_manifest: true,
         today: jiff::civil::date(2026, 12, 2),
         report: ReportOptions::default(),
+        records: Default::default(),
     };
     let start = Instant::now();
     let mut processed = process(&req, &NoProgress);

@@ -8,6 +8,7 @@ use corroborate_core::load::{self, InputProblem, Manifest};
 use corroborate_core::PreparedDoc;
 use corroborate_reconcile::claims::{self, ClaimsReport};
 use corroborate_reconcile::timeline;
+use corroborate_records::{build_if_applies, build_record, Record, Schema};
 use corroborate_render::json::{CrossDoc, Report, ReportOptions, Timeline};
 use rayon::prelude::*;
 
@@ -24,6 +25,73 @@ pub struct AnalyzeRequest {
     pub today: jiff::civil::Date,
     /// Report options.
     pub report: ReportOptions,
+    /// Which incident records to fill per story.
+    pub records: RecordChoice,
+}
+
+/// Which incident records the cross-article stage fills for each story.
+#[derive(Debug, Clone)]
+pub struct RecordChoice {
+    /// Fill every shipped schema whose `[applies]` table accepts the story.
+    pub auto: bool,
+    /// Schemas filled for every story, whether or not they apply.
+    pub forced: Vec<Schema>,
+}
+
+impl Default for RecordChoice {
+    /// The shipped schemas that apply, as `analyze` does without `--record`.
+    fn default() -> Self {
+        Self {
+            auto: true,
+            forced: Vec::new(),
+        }
+    }
+}
+
+impl RecordChoice {
+    /// No records at all (`--record none`).
+    pub fn none() -> Self {
+        Self {
+            auto: false,
+            forced: Vec::new(),
+        }
+    }
+
+    /// The records of one story (documents `members` of `results`): forced schemas first, in
+    /// the order given, then the shipped schemas that apply, in shipped order. Linear in the
+    /// story's text per schema.
+    pub fn fill(
+        &self,
+        results: &[Analysed],
+        members: &[usize],
+        lineage_of: &std::collections::BTreeMap<corroborate_core::DocId, String>,
+        story: &str,
+    ) -> Vec<Record> {
+        let mut out: Vec<Record> = self
+            .forced
+            .iter()
+            .map(|s| {
+                let mut r = build_record(s, results, members, lineage_of);
+                r.story = Some(story.to_string());
+                r
+            })
+            .collect();
+        if self.auto {
+            for s in corroborate_records::schema::builtins() {
+                if self.forced.iter().any(|f| f.name == s.name) {
+                    continue;
+                }
+                out.extend(build_if_applies(
+                    s,
+                    results,
+                    members,
+                    lineage_of,
+                    Some(story),
+                ));
+            }
+        }
+        out
+    }
 }
 
 /// Called once per input file processed, for progress reporting.
@@ -109,8 +177,14 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
 
 /// Runs the cross-article stages over per-article results: stories with wire-copy lineages and
 /// shared passages; then, within each story, publication dates inferred across its articles,
-/// who's who, the merged timeline, and claims counted by independent lineages.
+/// who's who, the merged timeline, claims counted by independent lineages, and the incident
+/// records of every shipped schema that applies to the story.
 pub fn link(results: &mut [Analysed]) -> CrossDoc {
+    link_with(results, &RecordChoice::default())
+}
+
+/// [`link`], with the choice of incident records to fill per story.
+pub fn link_with(results: &mut [Analysed], record_choice: &RecordChoice) -> CrossDoc {
     let links = corroborate_link::link(results, &corroborate_link::LinkConfig::default());
     let position: std::collections::HashMap<corroborate_core::DocId, usize> = results
         .iter()
@@ -121,6 +195,7 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
     let mut events = Vec::new();
     let mut inferred_published = Vec::new();
     let mut claims_report = ClaimsReport::default();
+    let mut records = Vec::new();
     let lineage_of: std::collections::BTreeMap<corroborate_core::DocId, String> = results
         .iter()
         .filter_map(|(p, _)| {
@@ -147,6 +222,7 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
             Some(&story.id),
         ));
         claims_report.append(claims::build(results, &members, &lineage_of));
+        records.extend(record_choice.fill(results, &members, &lineage_of, &story.id));
     }
     CrossDoc {
         links,
@@ -156,6 +232,7 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
             inferred_published,
         },
         claims: claims_report,
+        records,
     }
 }
 
@@ -163,7 +240,7 @@ pub fn link(results: &mut [Analysed]) -> CrossDoc {
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
     let mut processed = process(req, progress);
     let mut results = std::mem::take(&mut processed.results);
-    let cross = link(&mut results);
+    let cross = link_with(&mut results, &req.records);
     let report =
         corroborate_render::json::build(results, processed.problems.clone(), cross, req.report);
     (report, processed)

@@ -54,7 +54,10 @@ enum Command {
     #[command(after_help = "EXAMPLES:\n  \
 corroborate analyze examples/corpus\n  \
 corroborate analyze ../shared/seeds --out out/ --quiet\n  \
-corroborate analyze feed.jsonl --format json > report.json\n\n\
+corroborate analyze feed.jsonl --format json > report.json\n  \
+corroborate analyze articles/ --record police-use-of-force --format html --out out/\n\n\
+RECORDS:\n  By default each story gets the record of every shipped schema whose [applies] table\n  \
+accepts it (a police shooting gets a police-use-of-force record); --record picks them.\n\n\
 INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is the headline\n  \
 .html .htm     the article body is extracted; title, byline, date and outlet from metadata\n  \
 .jsonl         one article per line: text or html, title, url, outlet, published\n  \
@@ -124,6 +127,38 @@ struct AnalyzeArgs {
     /// Pretty-print the JSON.
     #[arg(long)]
     pretty: bool,
+    /// Incident records to fill per story (repeatable): `auto` (the default) fills every
+    /// shipped schema whose [applies] table accepts the story; NAME (a shipped schema such as
+    /// police-use-of-force, or NAME.toml under ./schemas) or FILE (a TOML schema) is filled for
+    /// every story; `none` fills no record. Naming a schema turns `auto` off unless it is also
+    /// given. See docs/schemas.md.
+    #[arg(long = "record", value_name = "auto|none|NAME|FILE")]
+    records: Vec<String>,
+}
+
+/// The records `--record` asks for; a message when a schema cannot be used.
+fn record_choice(values: &[String]) -> Result<corroborate_cli::RecordChoice, String> {
+    let mut choice = corroborate_cli::RecordChoice::default();
+    if values.is_empty() {
+        return Ok(choice);
+    }
+    if values.iter().any(|v| v == "none") {
+        return if values.len() == 1 {
+            Ok(corroborate_cli::RecordChoice::none())
+        } else {
+            Err("--record none cannot be combined with other --record values".into())
+        };
+    }
+    choice.auto = values.iter().any(|v| v == "auto");
+    for v in values.iter().filter(|v| *v != "auto") {
+        let text = record_cmd::schema_text(v, None).map_err(|e| format!("{e:#}"))?;
+        let schema = corroborate_records::Schema::from_toml(&text)
+            .map_err(|e| format!("schema {v}: {e}"))?;
+        if !choice.forced.iter().any(|s| s.name == schema.name) {
+            choice.forced.push(schema);
+        }
+    }
+    Ok(choice)
 }
 
 struct Bar(ProgressBar);
@@ -152,6 +187,13 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         },
         None => None,
     };
+    let records = match record_choice(&args.records) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_USAGE);
+        }
+    };
     let req = AnalyzeRequest {
         paths: args.paths,
         manifest,
@@ -160,6 +202,7 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         report: ReportOptions {
             tokens: args.tokens,
         },
+        records,
     };
     let bar = if args.quiet {
         ProgressBar::hidden()

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use corroborate_cli::{AnalyzeRequest, NoProgress};
+use corroborate_cli::{AnalyzeRequest, NoProgress, RecordChoice};
 use corroborate_core::load::Manifest;
 use corroborate_core::DocId;
 use corroborate_records::{build_record, export, schema, Schema};
@@ -53,7 +53,7 @@ pub struct RecordArgs {
 
 /// Finds the schema text: a file path, NAME.toml under --schema-dir or ./schemas, or a
 /// shipped schema.
-fn schema_text(name: &str, dir: Option<&Path>) -> anyhow::Result<String> {
+pub(crate) fn schema_text(name: &str, dir: Option<&Path>) -> anyhow::Result<String> {
     let as_path = Path::new(name);
     if name.ends_with(".toml") || as_path.is_file() {
         return std::fs::read_to_string(as_path)
@@ -105,6 +105,7 @@ pub fn run(args: RecordArgs, usage: u8, input_problems: u8) -> anyhow::Result<u8
         auto_manifest: true,
         today: args.today.unwrap_or_else(|| jiff::Zoned::now().date()),
         report: ReportOptions::default(),
+        records: RecordChoice::none(),
     };
     let mut processed = corroborate_cli::process(&req, &NoProgress);
     if !args.quiet {
@@ -115,7 +116,8 @@ pub fn run(args: RecordArgs, usage: u8, input_problems: u8) -> anyhow::Result<u8
     let mut results = std::mem::take(&mut processed.results);
     // Publication dates inferred across articles sharpen relative dates in the record;
     // stories group the articles, lineages count independent sources.
-    let cross = corroborate_cli::link(&mut results);
+    // The record asked for is built below, for every story; none is filled while linking.
+    let cross = corroborate_cli::link_with(&mut results, &RecordChoice::none());
     let lin = &cross.links.lineages;
     let lineage_of: BTreeMap<DocId, String> = lin
         .of_doc

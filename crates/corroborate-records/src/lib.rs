@@ -5,8 +5,11 @@
 //! value carries its evidence spans, who asserts it, and how many independent sources
 //! (lineages) support it. Fields the sources dispute keep every value and are marked
 //! contested; fields nothing supports stay empty. [`export`] writes JSON, CSV (in the public
-//! columns of incident databases) and Markdown.
+//! columns of incident databases) and Markdown. A schema's `[applies]` table says when a
+//! record of its type belongs to a story on its own ([`build_if_applies`]), which is how the
+//! cross-article stage attaches records to stories without per-type code.
 
+mod applies;
 mod engine;
 pub mod export;
 pub mod schema;
@@ -16,8 +19,9 @@ use std::collections::BTreeMap;
 use corroborate_core::DocId;
 use serde::Serialize;
 
+pub use applies::build_if_applies;
 pub use engine::build_record;
-pub use schema::{FieldType, Schema, SchemaError};
+pub use schema::{Applies, FieldType, Schema, SchemaError};
 
 /// Whose voice a piece of evidence is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

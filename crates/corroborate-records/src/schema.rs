@@ -24,6 +24,17 @@ pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The shipped schemas, parsed and compiled once, in [`BUILTIN`] order.
+pub fn builtins() -> &'static [Schema] {
+    static PARSED: std::sync::LazyLock<Vec<Schema>> = std::sync::LazyLock::new(|| {
+        BUILTIN
+            .iter()
+            .filter_map(|(_, text)| Schema::from_toml(text).ok())
+            .collect()
+    });
+    &PARSED
+}
+
 /// Why a schema could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum SchemaError {
@@ -204,6 +215,27 @@ pub struct FieldSpec {
     pub rule: Rule,
 }
 
+/// When `analyze` attaches a record of this type to a story on its own (the schema's
+/// `[applies]` table). Every condition given must hold; a schema without the table is filled
+/// only when asked for by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Applies {
+    /// Cue phrases of which at least one must occur in the story's text (case-insensitive,
+    /// whole words, outside ignored spans); empty = no text condition.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Fields that must all be filled.
+    #[serde(default)]
+    pub all_of: Vec<String>,
+    /// Fields of which at least one must be filled; empty = no such condition.
+    #[serde(default)]
+    pub any_of: Vec<String>,
+    /// Least number of filled fields.
+    #[serde(default)]
+    pub min_filled: usize,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SchemaFile {
@@ -211,6 +243,8 @@ struct SchemaFile {
     description: String,
     #[serde(default)]
     column_sets: Vec<String>,
+    #[serde(default)]
+    applies: Option<Applies>,
     #[serde(rename = "field")]
     fields: Vec<FieldSpec>,
 }
@@ -312,6 +346,10 @@ pub struct Schema {
     pub column_sets: Vec<String>,
     /// Fields in output order.
     pub fields: Vec<Field>,
+    /// When the record is attached to a story without being asked for; `None`: only on request.
+    pub applies: Option<Applies>,
+    /// The `[applies]` keywords, compiled.
+    pub(crate) applies_cues: Option<Phrases>,
 }
 
 fn slot_class(s: &str) -> Option<Option<EntityClass>> {
@@ -424,11 +462,38 @@ impl Schema {
                 compiled,
             });
         }
+        let mut applies_cues = None;
+        if let Some(a) = &file.applies {
+            let bad = |problem: String| SchemaError::Invalid {
+                field: "[applies]".into(),
+                problem,
+            };
+            if let Some(f) = a
+                .all_of
+                .iter()
+                .chain(&a.any_of)
+                .find(|f| !names.contains(f.as_str()))
+            {
+                return Err(bad(format!("names `{f}`, which is not a field")));
+            }
+            if a.min_filled > fields.len() {
+                return Err(bad(format!(
+                    "`min_filled` is {} but the schema has {} fields",
+                    a.min_filled,
+                    fields.len()
+                )));
+            }
+            if !a.keywords.is_empty() {
+                applies_cues = Some(Phrases::words(&a.keywords).map_err(bad)?);
+            }
+        }
         Ok(Schema {
             name: file.name,
             description: file.description,
             column_sets: file.column_sets,
             fields,
+            applies: file.applies,
+            applies_cues,
         })
     }
 }

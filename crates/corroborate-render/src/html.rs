@@ -15,6 +15,7 @@ use crate::dossier::{
 };
 
 mod claims;
+mod record;
 
 const CSS: &str = include_str!("html/dossier.css");
 const JS: &str = include_str!("html/dossier.js");
@@ -368,6 +369,7 @@ fn story(
         }
         out.push_str("</ul>");
     }
+    record::panel(out, d, s);
 
     out.push_str("<h3>Agreed facts</h3>");
     match &sc {

@@ -19,6 +19,7 @@ use corroborate_reconcile::claims::ClaimsReport;
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
+use corroborate_records::Record;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -198,6 +199,9 @@ pub struct Report {
     pub timeline: Timeline,
     /// Aligned claims, disputes, inconsistencies, unique claims and summary.
     pub claims: ClaimsReport,
+    /// Structured incident records, one per story and record type that applies to it
+    /// (`corroborate-records`); evidence offsets are already code points.
+    pub records: Vec<Record>,
 }
 
 /// The merged timeline and the publication dates inferred across articles.
@@ -220,6 +224,8 @@ pub struct CrossDoc {
     pub links: Links,
     /// Claims across articles.
     pub claims: ClaimsReport,
+    /// Incident records per story (evidence offsets in code points, as the JSON has them).
+    pub records: Vec<Record>,
 }
 
 /// A mention with its entity's report id.
@@ -373,6 +379,7 @@ pub fn build(
         cross_entities: cross.cross_entities,
         timeline: cross.timeline,
         claims: cross.claims,
+        records: cross.records,
     };
     for (mut prepared, mut ex) in results {
         let Some(map) = maps.get(&prepared.doc.id) else {

@@ -14,6 +14,7 @@ use crate::dossier::{
 };
 
 pub(crate) mod claims;
+mod record;
 
 /// Longest quoted snippet in a citation, in code points.
 const SNIPPET: usize = 160;
@@ -195,6 +196,7 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
         out.push_str(&line);
     }
     out.push('\n');
+    record::section(out, notes, d, s);
 
     let _ = writeln!(out, "### Agreed facts\n");
     match &sc {

@@ -9,6 +9,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
 
+mod record;
+pub use record::{story_records, EvidenceV, RecordFieldV, RecordV, RecordValueV};
+
 /// A half-open code-point span.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
 pub struct SpanV {
@@ -707,6 +710,9 @@ pub struct Dossier {
     pub lineages: Option<Value>,
     /// Claims, disputes, inconsistencies, unique claims and summary, when computed.
     pub claims: Option<ClaimsV>,
+    /// Incident records, one per story and record type that applies (empty in older reports).
+    #[serde(default)]
+    pub records: Vec<RecordV>,
 }
 
 impl Dossier {
