@@ -1,6 +1,6 @@
 //! End-to-end in a real browser: Debian's headless Chromium driven through chromedriver
 //! (WebDriver) against `corroborate serve` with the seeds ingested. Opens the story list, opens
-//! the seed story, clicks a contested item, checks the highlighted source passage is the cited
+//! the seed story, clicks a contested claim, checks the highlighted source passage is the cited
 //! span of the source text, saves a screenshot under `target/e2e/`, then feeds a hostile article
 //! and checks that none of its script ran.
 //!
@@ -231,16 +231,9 @@ fn browser_story_list_story_click_passage_and_no_injected_script() {
     let link = d.wait_for("a.story-link");
     d.click(&link);
     d.wait_for("section.story h3");
-    // A contested item: dates outlets disagree on; else a quote, an entity or an event.
-    let target = [
-        "ul.conflicts .src",
-        ".src.quote",
-        ".src.entity",
-        ".src.event",
-    ]
-    .iter()
-    .find_map(|css| d.find(css).map(|e| (css, e)));
-    let (css, element) = target.expect("a clickable cited item on the story page");
+    // A contested claim: one of the claims a dispute between the sources is about.
+    let css = ".dispute .src.claim.contested";
+    let element = d.wait_for(css);
     let cites = d.script(
         "return arguments[0].getAttribute('data-cites');",
         json!([{ ELEMENT: element }]),
@@ -251,6 +244,13 @@ fn browser_story_list_story_click_passage_and_no_injected_script() {
         "return document.querySelector('#passage-body mark').textContent;",
         json!([]),
     );
+    // One highlighted passage per cited statement of the claim.
+    let shown = d.script(
+        "return document.querySelectorAll('#passage-body figure.passage mark').length;",
+        json!([]),
+    );
+    let cited = cites.as_str().map_or(0, |c| c.split(';').count());
+    assert_eq!(shown, json!(cited), "one passage per cited span");
     let marked = marked.as_str().expect("mark text");
     // The highlight is exactly the first cited span of the source text (code points).
     let first = cites

@@ -72,3 +72,106 @@ fn analyze_writes_markdown_html_and_json_for_the_seeds() {
         "clickable citations"
     );
 }
+
+/// The value of attribute `name` in the first tag at or after `from`.
+fn attr<'a>(html: &'a str, from: usize, name: &str) -> Option<&'a str> {
+    let tag_end = from + html[from..].find('>')?;
+    let key = format!("{name}=\"");
+    let start = from + html[from..tag_end].find(&key)? + key.len();
+    let end = start + html[start..].find('"')?;
+    Some(&html[start..end])
+}
+
+/// Text of code points `[start, end)` of a report document.
+fn cited_text(report: &serde_json::Value, cite: &str) -> String {
+    let parts: Vec<&str> = cite.split(':').collect();
+    assert_eq!(parts.len(), 3, "cite {cite}");
+    let (a, b): (usize, usize) = (
+        parts[1].parse().expect("start"),
+        parts[2].parse().expect("end"),
+    );
+    let doc = report["documents"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["id"] == parts[0]))
+        .expect("cited document is in the report");
+    let text = doc["text"].as_str().expect("text");
+    text.chars().skip(a).take(b - a).collect()
+}
+
+#[test]
+fn seed_dossiers_show_agreed_contested_and_unique_claims_with_a_lineage_matrix() {
+    let out = tempfile::tempdir().expect("tempdir");
+    let st = Command::new(env!("CARGO_BIN_EXE_corroborate"))
+        .arg("analyze")
+        .arg(support_http::seeds())
+        .args(["--format", "md,html,json", "--quiet", "--out"])
+        .arg(out.path())
+        .status()
+        .expect("run analyze");
+    assert!(st.success());
+    let md = std::fs::read_to_string(out.path().join("report.md")).expect("report.md");
+    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.path().join("report.json")).expect("json"))
+            .expect("valid JSON");
+    assert!(!md.contains("Not computed") && !html.contains("Not computed"));
+
+    // Markdown: counts on agreed facts; the shooting dispute side by side, each party quoted.
+    let section = |from: &str, to: &str| -> &str {
+        let a = md.find(from).unwrap_or_else(|| panic!("{from}"));
+        let b = a + md[a..].find(to).unwrap_or_else(|| panic!("{to}"));
+        &md[a..b]
+    };
+    let agreed = section("### Agreed facts", "### Contested points");
+    assert!(agreed.contains("independent sources**"), "{agreed}");
+    let contested = section("### Contested points", "### Inconsistencies");
+    assert!(contested.contains("| asserts | disputes |"), "{contested}");
+    for party in ["Martin Zummach", "Vellesiya Wiley", "Ben Crump"] {
+        assert!(contested.contains(party), "contested points name {party}");
+    }
+    // The justified / excessive evaluation has the attorney general's side and Crump's.
+    assert!(contested.contains("“justified”") && contested.contains("“excessive”"));
+    let unique = section("### What each outlet alone adds", "### Quotes");
+    assert!(
+        unique.contains("one lineage: an original and its reprints"),
+        "the AP reprints are one entry: {unique}"
+    );
+
+    // HTML: each contested claim is clickable and cites spans holding the claim's statements.
+    let mut contested_claims = 0;
+    for (i, _) in html.match_indices("class=\"src claim contested\"") {
+        let cites = attr(&html, i, "data-cites").expect("contested claim cites");
+        for cite in cites.split(';') {
+            assert!(!cited_text(&report, cite).trim().is_empty(), "{cite}");
+        }
+        contested_claims += 1;
+    }
+    assert!(
+        contested_claims >= 3,
+        "contested claims shown: {contested_claims}"
+    );
+    assert_eq!(html.matches("<div class=\"dispute\"").count(), 3);
+    assert!(html.contains("<h4>Asserts</h4>") && html.contains("<h4>Disputes</h4>"));
+
+    // The matrix colours the Associated Press lineage (AP, People, The Guardian) alike.
+    let m = html
+        .find("class=\"matrix claims-matrix\"")
+        .expect("claims matrix");
+    let head_end = m + html[m..].find("</thead>").expect("matrix head");
+    let colour = |outlet: &str| -> String {
+        let at = m + html[m..head_end]
+            .find(&format!("<span>{outlet}</span>"))
+            .unwrap_or_else(|| panic!("matrix column {outlet}"));
+        attr(
+            &html,
+            at + html[at..].find("<i ").expect("lineage bar"),
+            "style",
+        )
+        .expect("colour")
+        .to_string()
+    };
+    assert_eq!(colour("Associated Press"), colour("People"));
+    assert_eq!(colour("Associated Press"), colour("The Guardian"));
+    assert_ne!(colour("Associated Press"), colour("CBS News"));
+    assert_ne!(colour("CBS News"), colour("ABC News"));
+}

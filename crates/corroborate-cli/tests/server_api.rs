@@ -21,6 +21,28 @@ fn api_serves_stories_documents_and_ingests() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("s.db");
     ingest(&db, &[&seeds()], &[]);
+    // The claims analysis and lineages are plain tables, queryable without our code.
+    {
+        let store = corroborate_store::Store::open_readonly(&db).expect("open store");
+        let c = store.connection();
+        let count = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).expect(sql) };
+        assert!(count("SELECT count(*) FROM claims WHERE status = 'agreed'") >= 3);
+        assert_eq!(count("SELECT count(*) FROM disputes"), 3);
+        assert!(count("SELECT count(*) FROM dispute_parties WHERE side = 'disputes' AND name = 'Vellesiya Wiley'") >= 1);
+        assert!(count("SELECT count(*) FROM dispute_parties WHERE side = 'asserts' AND name = 'Martin Zummach'") >= 1);
+        assert!(count("SELECT count(*) FROM claim_mentions m JOIN claims k ON k.story = m.story AND k.id = m.claim") > 0);
+        assert_eq!(
+            count("SELECT max(members) FROM lineages WHERE origin_outlet = 'Associated Press'"),
+            3,
+            "AP and its two reprints are one lineage"
+        );
+        // Every stored span slices the document text to the stored text.
+        let mismatched = count(
+            "SELECT count(*) FROM claim_mentions m JOIN documents d ON d.id = m.doc
+             WHERE substr(d.text, m.start + 1, m.\"end\" - m.start) <> m.text",
+        );
+        assert_eq!(mismatched, 0);
+    }
     let srv = serve(&db, &["--max-body", "200000"]);
     let a = srv.addr.as_str();
 
@@ -49,6 +71,10 @@ fn api_serves_stories_documents_and_ingests() {
         .as_array()
         .is_some_and(|e| !e.is_empty()));
     assert_eq!(story["history"].as_array().map(Vec::len), Some(1));
+    assert!(story["claims"]["claims"]
+        .as_array()
+        .is_some_and(|c| c.len() > 10));
+    assert_eq!(story["disputes"].as_array().map(Vec::len), Some(3));
 
     let doc_id = story["sources"][0]["id"]
         .as_str()
@@ -71,6 +97,8 @@ fn api_serves_stories_documents_and_ingests() {
     let sp = get(a, &format!("/stories/{id}"));
     assert_eq!(sp.status, 200);
     assert!(sp.text().contains("<svg class=\"timeline-svg\""));
+    assert!(sp.text().contains("<div class=\"dispute\""));
+    assert!(sp.text().contains("class=\"matrix claims-matrix\""));
     let dp = get(a, &format!("/documents/{doc_id}"));
     assert!(dp.text().contains("<mark class=\"date\""));
     assert_eq!(get(a, "/ingest").status, 200);

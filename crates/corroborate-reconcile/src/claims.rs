@@ -99,8 +99,26 @@ pub struct ClaimsReport {
 }
 
 impl ClaimsReport {
-    /// Appends another group's report (e.g. the next story's) to this one.
+    /// Appends another group's report (e.g. the next story's) to this one. Claim and dispute
+    /// ids are shifted past this report's, so ids stay unique across stories and every
+    /// reference (`disputes[].claims`, `unique[].claims`, `summary[].claim`) still points at
+    /// the same claim.
     pub fn append(&mut self, mut other: ClaimsReport) {
+        let claim_offset = self.claims.len();
+        let dispute_offset = self.disputes.len();
+        for c in &mut other.claims {
+            c.id += claim_offset;
+        }
+        for d in &mut other.disputes {
+            d.id += dispute_offset;
+            d.claims.iter_mut().for_each(|c| *c += claim_offset);
+        }
+        for u in &mut other.unique {
+            u.claims.iter_mut().for_each(|c| *c += claim_offset);
+        }
+        for s in &mut other.summary {
+            s.claim += claim_offset;
+        }
         self.claims.append(&mut other.claims);
         self.disputes.append(&mut other.disputes);
         self.inconsistencies.append(&mut other.inconsistencies);

@@ -275,3 +275,55 @@ fn no_input_panics() {
         let _ = build(&docs, &BTreeMap::new());
     }
 }
+
+#[test]
+fn appended_reports_keep_ids_unique_and_references_intact() {
+    let docs = corpus();
+    let first = build(&docs, &BTreeMap::new());
+    let second = build(&docs, &BTreeMap::new());
+    assert!(!first.disputes.is_empty() && !first.summary.is_empty());
+    let n = first.claims.len();
+    let mut all = first.clone();
+    all.append(second.clone());
+    let ids: BTreeSet<usize> = all.claims.iter().map(|c| c.id).collect();
+    assert_eq!(ids.len(), all.claims.len(), "claim ids are unique");
+    for (i, c) in all.claims.iter().enumerate() {
+        assert_eq!(c.id, i, "a claim's id is its index");
+    }
+    let dispute_ids: BTreeSet<usize> = all.disputes.iter().map(|d| d.id).collect();
+    assert_eq!(dispute_ids.len(), all.disputes.len());
+    // The appended disputes, unique lists and summary point at the same claim texts as before.
+    for (before, after) in second
+        .disputes
+        .iter()
+        .zip(&all.disputes[first.disputes.len()..])
+    {
+        let old: Vec<&Cite> = before
+            .claims
+            .iter()
+            .map(|&c| &second.claims[c].text)
+            .collect();
+        let new: Vec<&Cite> = after.claims.iter().map(|&c| &all.claims[c].text).collect();
+        assert_eq!(old, new);
+        assert!(after.claims.iter().all(|&c| c >= n));
+    }
+    for (before, after) in second
+        .summary
+        .iter()
+        .zip(&all.summary[first.summary.len()..])
+    {
+        assert_eq!(
+            second.claims[before.claim].text,
+            all.claims[after.claim].text
+        );
+    }
+    for (before, after) in second.unique.iter().zip(&all.unique[first.unique.len()..]) {
+        let old: Vec<&Cite> = before
+            .claims
+            .iter()
+            .map(|&c| &second.claims[c].text)
+            .collect();
+        let new: Vec<&Cite> = after.claims.iter().map(|&c| &all.claims[c].text).collect();
+        assert_eq!(old, new);
+    }
+}

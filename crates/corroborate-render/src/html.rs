@@ -10,9 +10,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
 use crate::dossier::{
-    self, day_number, outlet_of, snippet, story_events, title_of, Dossier, EventV, StoryView,
-    Texts, NOT_COMPUTED,
+    self, day_number, outlet_of, snippet, story_events, title_of, Dossier, EventV, StoryClaims,
+    StoryView, Texts, NOT_COMPUTED,
 };
+
+mod claims;
 
 const CSS: &str = include_str!("html/dossier.css");
 const JS: &str = include_str!("html/dossier.js");
@@ -286,7 +288,9 @@ fn story(
         escape(&s.id),
         docs.len()
     );
-    if let Some((a, b)) = lead(first, t) {
+    let sc = StoryClaims::of(d, &s.docs);
+    let summarised = sc.as_ref().is_some_and(|sc| claims::summary(out, sc, t));
+    if let Some((a, b)) = lead(first, t).filter(|_| !summarised) {
         let _ = write!(
             out,
             "<p class=\"summary\"><strong>Summary.</strong> <span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span> <em>(the lead of the earliest article)</em></p>",
@@ -349,13 +353,9 @@ fn story(
                 .iter()
                 .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end))
                 .collect();
-            let roles: Vec<String> = e
-                .roles
-                .iter()
-                .map(|r| match &r.of_text {
-                    Some(o) => format!("{} of {}", escape(&r.role), escape(o)),
-                    None => escape(&r.role),
-                })
+            let roles: Vec<String> = dossier::distinct_roles(e)
+                .into_iter()
+                .map(|(role, _)| escape(&role))
                 .collect();
             let _ = write!(
                 out,
@@ -369,16 +369,23 @@ fn story(
         out.push_str("</ul>");
     }
 
-    for heading in ["Agreed facts", "Contested points"] {
-        let _ = write!(
-            out,
-            "<h3>{heading}</h3><p class=\"na\">{}</p>",
-            escape(NOT_COMPUTED)
-        );
+    out.push_str("<h3>Agreed facts</h3>");
+    match &sc {
+        Some(sc) => claims::agreed(out, sc, t),
+        None => not_computed(out, ""),
+    }
+    out.push_str("<h3>Contested points</h3>");
+    match &sc {
+        Some(sc) => claims::contested(out, sc, t),
+        None => not_computed(out, ""),
     }
 
     let events = story_events(d, &s.docs);
     out.push_str("<h3>Inconsistencies between outlets</h3>");
+    match &sc {
+        Some(sc) => claims::inconsistencies(out, sc),
+        None => not_computed(out, "Claim-level inconsistencies: "),
+    }
     let conflicting: Vec<&EventV> = events.iter().filter(|e| e.conflicting).collect();
     if conflicting.is_empty() {
         out.push_str("<p>No outlets give different dates for the same event.</p>");
@@ -406,11 +413,6 @@ fn story(
         }
         out.push_str("</ul>");
     }
-    let _ = write!(
-        out,
-        "<p class=\"na\">Claim-level inconsistencies: {}</p>",
-        escape(NOT_COMPUTED)
-    );
 
     out.push_str("<h3>Timeline</h3>");
     timeline_svg(out, &events, t, colours);
@@ -465,30 +467,16 @@ fn story(
         out.push_str("</ul>");
     }
 
-    matrix(out, &events, t, colours);
-
-    out.push_str("<h3>What each outlet alone adds</h3><p class=\"na\">Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).</p>");
-    let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
-    for e in &events {
-        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-        if by.len() == 1 {
-            if let Some(o) = by.into_iter().next() {
-                alone.entry(o).or_default().push(e);
-            }
+    out.push_str("<h3>What each outlet alone adds</h3>");
+    match &sc {
+        Some(sc) => {
+            claims::unique(out, sc, t);
+            claims::matrix(out, sc, t, &s.docs);
         }
-    }
-    if !alone.is_empty() {
-        out.push_str("<ul>");
-        for (o, evs) in &alone {
-            let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
-            let _ = write!(
-                out,
-                "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
-                escape(o),
-                items.join("</li><li>")
-            );
+        None => {
+            events_alone(out, &events, t);
+            matrix(out, &events, t, colours);
         }
-        out.push_str("</ul>");
     }
 
     let quotes: Vec<_> = d
@@ -518,6 +506,43 @@ fn story(
         out.push_str("</ul>");
     }
     out.push_str("</section>");
+}
+
+/// Without a claims analysis, what each outlet alone adds falls back to the dated events only
+/// one outlet reports.
+fn events_alone(out: &mut String, events: &[EventV], t: &Texts<'_>) {
+    out.push_str("<p class=\"na\">Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).</p>");
+    let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
+    for e in events {
+        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
+        if by.len() == 1 {
+            if let Some(o) = by.into_iter().next() {
+                alone.entry(o).or_default().push(e);
+            }
+        }
+    }
+    if !alone.is_empty() {
+        out.push_str("<ul>");
+        for (o, evs) in &alone {
+            let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
+            let _ = write!(
+                out,
+                "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
+                escape(o),
+                items.join("</li><li>")
+            );
+        }
+        out.push_str("</ul>");
+    }
+}
+
+fn not_computed(out: &mut String, prefix: &str) {
+    let _ = write!(
+        out,
+        "<p class=\"na\">{}{}</p>",
+        escape(prefix),
+        escape(NOT_COMPUTED)
+    );
 }
 
 /// An event's description as a clickable snippet citing every mention.

@@ -9,8 +9,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::dossier::{
-    self, outlet_of, snippet, story_events, title_of, Dossier, StoryView, Texts, NOT_COMPUTED,
+    self, outlet_of, snippet, story_events, title_of, Dossier, StoryClaims, StoryView, Texts,
+    NOT_COMPUTED,
 };
+
+pub(crate) mod claims;
 
 /// Longest quoted snippet in a citation, in code points.
 const SNIPPET: usize = 160;
@@ -108,11 +111,16 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
     };
     let _ = writeln!(out, "## {}\n", escape(&title_of(first, t)));
     let _ = writeln!(out, "Story `{}`, {} article(s).\n", s.id, docs.len());
+    let sc = StoryClaims::of(d, &s.docs);
+    let summarised = sc
+        .as_ref()
+        .is_some_and(|sc| claims::summary(out, notes, sc));
     let lead = d
         .documents
         .iter()
         .find(|x| x.id == first.id)
-        .and_then(|x| lead_sentence(x, t));
+        .and_then(|x| lead_sentence(x, t))
+        .filter(|_| !summarised);
     if let Some((a, b)) = lead {
         let body = snippet(t.slice(&first.id, a, b), 400);
         let n = notes.cite(&first.id, a, b);
@@ -168,17 +176,14 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
     }
     for e in people {
         let mut line = format!("- **{}** ({})", escape(&e.name), escape(&e.kind));
-        let roles: Vec<String> = e
-            .roles
-            .iter()
-            .map(|r| {
-                let of = r
-                    .of_text
-                    .as_ref()
-                    .map(|o| format!(" of {}", escape(o)))
-                    .unwrap_or_default();
-                let n = notes.cite(&r.evidence.doc, r.evidence.start, r.evidence.end);
-                format!("{}{of}{n}", escape(&r.role))
+        let roles: Vec<String> = dossier::distinct_roles(e)
+            .into_iter()
+            .map(|(role, evidence)| {
+                let n: String = evidence
+                    .iter()
+                    .map(|c| notes.cite(&c.doc, c.start, c.end))
+                    .collect();
+                format!("{}{n}", escape(&role))
             })
             .collect();
         if !roles.is_empty() {
@@ -191,12 +196,29 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
     }
     out.push('\n');
 
-    for heading in ["Agreed facts", "Contested points"] {
-        let _ = writeln!(out, "### {heading}\n\n_{NOT_COMPUTED}_\n");
+    let _ = writeln!(out, "### Agreed facts\n");
+    match &sc {
+        Some(sc) => claims::agreed(out, notes, sc),
+        None => {
+            let _ = writeln!(out, "_{NOT_COMPUTED}_\n");
+        }
+    }
+    let _ = writeln!(out, "### Contested points\n");
+    match &sc {
+        Some(sc) => claims::contested(out, notes, sc),
+        None => {
+            let _ = writeln!(out, "_{NOT_COMPUTED}_\n");
+        }
     }
 
     let events = story_events(d, &s.docs);
     let _ = writeln!(out, "### Inconsistencies between outlets\n");
+    match &sc {
+        Some(sc) => claims::inconsistencies(out, notes, sc),
+        None => {
+            let _ = writeln!(out, "_Claim-level inconsistencies: {NOT_COMPUTED}_\n");
+        }
+    }
     let conflicting: Vec<_> = events.iter().filter(|e| e.conflicting).collect();
     if conflicting.is_empty() {
         let _ = writeln!(out, "No outlets give different dates for the same event.");
@@ -228,7 +250,7 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
             );
         }
     }
-    let _ = writeln!(out, "\n_Claim-level inconsistencies: {NOT_COMPUTED}_\n");
+    out.push('\n');
 
     let _ = writeln!(out, "### Timeline\n");
     if events.is_empty() {
@@ -280,36 +302,10 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
     out.push('\n');
 
     let _ = writeln!(out, "### What each outlet alone adds\n");
-    let mut alone: BTreeMap<String, Vec<&dossier::EventV>> = BTreeMap::new();
-    for e in &events {
-        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-        if by.len() == 1 {
-            if let Some(o) = by.into_iter().next() {
-                alone.entry(o).or_default().push(e);
-            }
-        }
+    match &sc {
+        Some(sc) => claims::unique(out, notes, sc),
+        None => events_alone(out, notes, &events),
     }
-    let _ = writeln!(
-        out,
-        "Dated events only one outlet reports (statement-level uniqueness: not computed, it \
-         needs the claims stage).\n"
-    );
-    for (outlet, evs) in &alone {
-        let _ = writeln!(out, "- **{}**:", escape(outlet));
-        for e in evs {
-            let m = e.mentions.first().map(|m| (m.doc.as_str(), m.sentence));
-            if let Some((doc, s)) = m {
-                let n = notes.cite(doc, s.start, s.end);
-                let _ = writeln!(
-                    out,
-                    "  - {}: “{}”{n}",
-                    escape(&e.date),
-                    escape(&snippet(t.slice(doc, s.start, s.end), 120))
-                );
-            }
-        }
-    }
-    out.push('\n');
 
     let quotes: Vec<_> = d
         .quotes
@@ -333,6 +329,42 @@ fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
             escape(who),
             escape(&snippet(t.slice(&q.doc, a, b), SNIPPET))
         );
+    }
+    out.push('\n');
+}
+
+/// Without a claims analysis, what each outlet alone adds falls back to the dated events only
+/// one outlet reports.
+fn events_alone(out: &mut String, notes: &mut Notes<'_>, events: &[dossier::EventV]) {
+    let t = notes.texts;
+    let mut alone: BTreeMap<String, Vec<&dossier::EventV>> = BTreeMap::new();
+    for e in events {
+        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
+        if by.len() == 1 {
+            if let Some(o) = by.into_iter().next() {
+                alone.entry(o).or_default().push(e);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "Dated events only one outlet reports (statement-level uniqueness is not computed: it \
+         needs the claims stage).\n"
+    );
+    for (outlet, evs) in &alone {
+        let _ = writeln!(out, "- **{}**:", escape(outlet));
+        for e in evs {
+            let m = e.mentions.first().map(|m| (m.doc.as_str(), m.sentence));
+            if let Some((doc, s)) = m {
+                let n = notes.cite(doc, s.start, s.end);
+                let _ = writeln!(
+                    out,
+                    "  - {}: “{}”{n}",
+                    escape(&e.date),
+                    escape(&snippet(t.slice(doc, s.start, s.end), 120))
+                );
+            }
+        }
     }
     out.push('\n');
 }

@@ -12,10 +12,12 @@ const HOSTILE: [&str; 2] = [
     "Flood <script>window.__pwned=1</script> hits Brackwater\n\n\
      BRACKWATER (Fictional Wire) — On Monday, March 2, 2026, the river rose 3 metres, \
      officials said. <img src=x onerror=\"window.__pwned=2\"> Mayor Ada Quill said \
-     \"stay home\" and pointed to [the map](javascript:window.__pwned=3).\n",
+     \"stay home\" and pointed to [the map](javascript:window.__pwned=3).\n\n\
+     The county said the <b onmouseover=\"window.__pwned=5\">north levee</b> held through the night.\n",
     "Brackwater river recedes </script><script>window.__pwned=4</script>\n\n\
      BRACKWATER (Daily Fiction) — On Tuesday, March 3, 2026, the water fell. \
-     <a href=\"javascript:alert(1)\">Click</a> & <!-- comment --> ok.\n",
+     <a href=\"javascript:alert(1)\">Click</a> & <!-- comment --> ok.\n\n\
+     Engineer Tom Reed has disputed that the <b onmouseover=\"window.__pwned=6\">north levee</b> held through the night.\n",
 ];
 
 fn report() -> serde_json::Value {
@@ -37,8 +39,17 @@ fn report() -> serde_json::Value {
             events: corroborate_reconcile::timeline::build(&results, &all),
             inferred_published: Vec::new(),
         },
+        claims: corroborate_reconcile::claims::build(
+            &results,
+            &all,
+            &std::collections::BTreeMap::new(),
+        ),
         ..Default::default()
     };
+    assert!(
+        !cross.claims.disputes.is_empty(),
+        "the hostile articles hold a dispute, so its rendering is tested too"
+    );
     let r = build(results, Vec::new(), cross, ReportOptions::default());
     serde_json::to_value(&r).expect("report serialises")
 }
@@ -57,6 +68,14 @@ fn html_emits_no_live_markup_from_input() {
         "javascript: link emitted"
     );
     assert!(!out.contains("<a href"), "input link emitted as markup");
+    assert!(
+        !out.contains("<b onmouseover"),
+        "input in a contested claim emitted"
+    );
+    assert!(
+        out.contains("<div class=\"dispute\""),
+        "the dispute is rendered"
+    );
     assert!(
         !out.contains("<!-- comment"),
         "input comment emitted as markup"

@@ -13,6 +13,7 @@
 //! whole store. Each story version stores its report JSON (`story_versions.report_json`), from
 //! which `report` and the server render without re-running anything.
 
+mod claims_tables;
 mod filter;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -862,6 +863,7 @@ fn write_story(
             e.get("members").map(Value::to_string)
         ])?;
     }
+    claims_tables::write(tx, id, report, &d, &texts, &docs)?;
     Ok(())
 }
 

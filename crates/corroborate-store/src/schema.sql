@@ -73,3 +73,33 @@ CREATE TABLE IF NOT EXISTS cross_entities (
   story TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT, mentions INTEGER,
   roles_json TEXT, members_json TEXT, PRIMARY KEY (story, id)
 );
+
+-- Claims analysis of a story's current version (rewritten with each version).
+CREATE TABLE IF NOT EXISTS claims (
+  story TEXT NOT NULL, id INTEGER NOT NULL, status TEXT NOT NULL, independent_sources INTEGER NOT NULL,
+  articles INTEGER NOT NULL, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT,
+  outlets_json TEXT, lineages_json TEXT, PRIMARY KEY (story, id)
+);
+CREATE TABLE IF NOT EXISTS claim_mentions (
+  story TEXT NOT NULL, claim INTEGER NOT NULL, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL,
+  outlet TEXT, lineage TEXT, voice TEXT, source TEXT, text TEXT
+);
+CREATE INDEX IF NOT EXISTS claim_mentions_story ON claim_mentions(story, claim);
+CREATE TABLE IF NOT EXISTS disputes (
+  story TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, topic TEXT, claims_json TEXT,
+  PRIMARY KEY (story, id)
+);
+CREATE TABLE IF NOT EXISTS dispute_parties (
+  story TEXT NOT NULL, dispute INTEGER NOT NULL, side TEXT NOT NULL, voice TEXT, name TEXT, role TEXT,
+  outlet TEXT, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT
+);
+CREATE INDEX IF NOT EXISTS dispute_parties_story ON dispute_parties(story, dispute);
+CREATE TABLE IF NOT EXISTS inconsistencies (
+  story TEXT NOT NULL, idx INTEGER NOT NULL, slot TEXT NOT NULL, value TEXT, outlet TEXT,
+  doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, statement TEXT
+);
+CREATE INDEX IF NOT EXISTS inconsistencies_story ON inconsistencies(story);
+CREATE TABLE IF NOT EXISTS lineages (
+  story TEXT NOT NULL, id TEXT NOT NULL, origin_outlet TEXT, origin_doc TEXT, origin_reason TEXT,
+  members INTEGER NOT NULL, members_json TEXT, PRIMARY KEY (story, id)
+);

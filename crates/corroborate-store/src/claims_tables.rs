@@ -1,0 +1,150 @@
+//! The claims analysis and lineages of a story version, written to plain tables (`claims`,
+//! `claim_mentions`, `disputes`, `dispute_parties`, `inconsistencies`, `lineages`) so they can
+//! be queried with SQL alone. The report JSON of the version stays the full record.
+
+use corroborate_render::dossier::{dispute_topics, Dossier, StoryClaims, Texts};
+use rusqlite::{params, Transaction};
+use serde_json::Value;
+
+use crate::{s, Result};
+
+/// The tables this module rewrites for each new story version.
+const TABLES: [&str; 6] = [
+    "claims",
+    "claim_mentions",
+    "disputes",
+    "dispute_parties",
+    "inconsistencies",
+    "lineages",
+];
+
+/// Replaces story `id`'s rows with those of its new version's `report`.
+pub(crate) fn write(
+    tx: &Transaction<'_>,
+    id: &str,
+    report: &Value,
+    d: &Dossier,
+    texts: &Texts<'_>,
+    docs: &[String],
+) -> Result<()> {
+    for table in TABLES {
+        tx.execute(&format!("DELETE FROM {table} WHERE story = ?1"), [id])?;
+    }
+    if let Some(sc) = StoryClaims::of(d, docs) {
+        let mut claim = tx.prepare(
+            "INSERT OR REPLACE INTO claims (story, id, status, independent_sources, articles, doc, start, \"end\", text, outlets_json, lineages_json)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )?;
+        let mut mention = tx.prepare(
+            "INSERT INTO claim_mentions (story, claim, doc, start, \"end\", outlet, lineage, voice, source, text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        )?;
+        for c in &sc.claims {
+            claim.execute(params![
+                id,
+                c.id as i64,
+                c.status,
+                c.independent_sources as i64,
+                c.mentions.len() as i64,
+                c.text.doc,
+                c.text.start as i64,
+                c.text.end as i64,
+                texts.slice(&c.text.doc, c.text.start, c.text.end),
+                serde_json::to_string(&c.outlets)?,
+                serde_json::to_string(&c.lineages)?
+            ])?;
+            for m in &c.mentions {
+                mention.execute(params![
+                    id,
+                    c.id as i64,
+                    m.doc,
+                    m.start as i64,
+                    m.end as i64,
+                    m.outlet,
+                    m.lineage,
+                    m.attributed_to.voice,
+                    m.attributed_to.name,
+                    texts.slice(&m.doc, m.start, m.end)
+                ])?;
+            }
+        }
+        let mut dispute = tx.prepare(
+            "INSERT OR REPLACE INTO disputes (story, id, kind, topic, claims_json) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut party = tx.prepare(
+            "INSERT INTO dispute_parties (story, dispute, side, voice, name, role, outlet, doc, start, \"end\", text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        )?;
+        for x in &sc.disputes {
+            let topic: Vec<&str> = dispute_topics(x, &sc, texts)
+                .iter()
+                .map(|p| texts.slice(&p.doc, p.start, p.end))
+                .collect();
+            dispute.execute(params![
+                id,
+                x.id as i64,
+                x.kind,
+                topic.join("; "),
+                serde_json::to_string(&x.claims)?
+            ])?;
+            for (side, list) in [("asserts", &x.asserted_by), ("disputes", &x.disputed_by)] {
+                for p in list {
+                    party.execute(params![
+                        id,
+                        x.id as i64,
+                        side,
+                        p.voice,
+                        p.name,
+                        p.role,
+                        p.outlet,
+                        p.doc,
+                        p.start as i64,
+                        p.end as i64,
+                        texts.slice(&p.doc, p.start, p.end)
+                    ])?;
+                }
+            }
+        }
+        let mut inconsistency = tx.prepare(
+            "INSERT INTO inconsistencies (story, idx, slot, value, outlet, doc, start, \"end\", statement)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?;
+        for (i, x) in sc.inconsistencies.iter().enumerate() {
+            for v in &x.values {
+                inconsistency.execute(params![
+                    id,
+                    i as i64,
+                    x.slot,
+                    v.value,
+                    v.outlet,
+                    v.doc,
+                    v.start as i64,
+                    v.end as i64,
+                    texts.slice(&v.statement.doc, v.statement.start, v.statement.end)
+                ])?;
+            }
+        }
+    }
+    let mut lineage = tx.prepare(
+        "INSERT OR REPLACE INTO lineages (story, id, origin_outlet, origin_doc, origin_reason, members, members_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for l in report
+        .get("lineages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let members = l.get("members").and_then(Value::as_array);
+        lineage.execute(params![
+            id,
+            s(l, "id"),
+            s(l, "origin_outlet"),
+            s(l, "origin_doc"),
+            s(l, "origin_reason"),
+            members.map_or(0, Vec::len) as i64,
+            members.map(|m| Value::Array(m.clone()).to_string())
+        ])?;
+    }
+    Ok(())
+}
