@@ -80,7 +80,9 @@ pub struct Role {
     pub normalized: String,
     /// What the role is of, when stated: an entity index ("attorney of Foster").
     pub of_entity: Option<usize>,
-    /// What the role is of, as written ("Senatobia", "the family", "Kohen's family").
+    /// What the role is of, as written ("Senatobia", "the family", "Kohen's family"); for a
+    /// possessive pronoun ("his attorney") the name of the entity it refers to, or `None`
+    /// when it refers to no one found.
     pub of_text: Option<String>,
     /// The span that states the role.
     pub evidence: Span,
@@ -174,6 +176,110 @@ const MAX_HOLDERS: usize = 16;
 /// How far back (bytes) a pronoun looks for its antecedent.
 const PRONOUN_WINDOW: usize = 1500;
 
+/// The paragraph holding byte `pos`.
+fn paragraph_at(doc: &PreparedDoc, pos: usize) -> Option<Span> {
+    let ps = &doc.seg.paragraphs;
+    let i = ps.partition_point(|p| p.end <= pos);
+    ps.get(i).filter(|p| p.start <= pos).copied()
+}
+
+/// A word that may come before the head name of a subject noun phrase: a capitalised word or
+/// number, a role word ("chief", "executive"), a determiner or a possessor ("the union's").
+fn np_word(w: &str) -> bool {
+    let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+    let Some(c) = w.chars().next() else {
+        return true;
+    };
+    if c.is_uppercase() || c.is_ascii_digit() {
+        return true;
+    }
+    let l = w.to_lowercase();
+    matches!(
+        l.as_str(),
+        "the" | "a" | "an" | "his" | "her" | "their" | "its"
+    ) || l.ends_with("'s")
+        || l.ends_with("’s")
+        || lexicon::title(&l).is_some()
+        || lexicon::modifier(&l)
+}
+
+/// Quotation state walking back from a pronoun: whether earlier positions of its paragraph
+/// lie inside a quotation the narrator's pronoun cannot look into. Positions are asked in
+/// decreasing order; each byte is scanned once, and never more than [`PRONOUN_WINDOW`] bytes
+/// before the pronoun decide whether the pronoun itself is quoted.
+struct QuoteBack<'a> {
+    text: &'a str,
+    /// Start of the pronoun's paragraph; earlier positions count as unquoted.
+    floor: usize,
+    /// Scanned down to here.
+    at: usize,
+    /// Closing minus opening curly marks between `at` and the pronoun.
+    balance: i32,
+    /// Odd number of straight marks between `at` and the pronoun.
+    straight: bool,
+    /// False when the pronoun is itself quoted (then nothing is filtered).
+    active: bool,
+}
+
+impl<'a> QuoteBack<'a> {
+    fn new(doc: &'a PreparedDoc, pos: usize) -> Self {
+        let text = doc.doc.text.as_str();
+        let floor = paragraph_at(doc, pos).map_or(pos, |p| p.start);
+        let mut from = floor.max(pos.saturating_sub(PRONOUN_WINDOW));
+        while from < pos && !text.is_char_boundary(from) {
+            from += 1;
+        }
+        QuoteBack {
+            text,
+            floor,
+            at: pos,
+            balance: 0,
+            straight: false,
+            active: !inside_quotes(text, from, pos),
+        }
+    }
+
+    /// True when `pos` (at or before the previous one asked) is inside a quotation.
+    fn quoted(&mut self, pos: usize) -> bool {
+        if !self.active || pos < self.floor {
+            return false;
+        }
+        if pos < self.at {
+            if let Some(t) = self.text.get(pos..self.at) {
+                for c in t.chars() {
+                    match c {
+                        '\u{201c}' => self.balance -= 1,
+                        '\u{201d}' => self.balance += 1,
+                        '"' => self.straight = !self.straight,
+                        _ => {}
+                    }
+                }
+                self.at = pos;
+            }
+        }
+        self.balance > 0 || self.straight
+    }
+}
+
+/// True when a quotation opened in `text[from..to]` is still open at `to` (curly marks
+/// counted as pairs, straight marks toggling).
+fn inside_quotes(text: &str, from: usize, to: usize) -> bool {
+    let Some(t) = text.get(from..to) else {
+        return false;
+    };
+    let mut depth: i32 = 0;
+    let mut straight = false;
+    for c in t.chars() {
+        match c {
+            '\u{201c}' => depth += 1,
+            '\u{201d}' => depth = (depth - 1).max(0),
+            '"' => straight = !straight,
+            _ => {}
+        }
+    }
+    depth > 0 || straight
+}
+
 impl EntityAnalysis {
     /// The mention that best covers `span` (exact, else the longest overlapping one).
     pub fn mention_at(&self, span: Span) -> Option<&Mention> {
@@ -189,8 +295,11 @@ impl EntityAnalysis {
     /// The entity a pronoun at `span` most likely refers to, looking back from it; `None` when
     /// no compatible antecedent exists. "he/him/his" need a person not known to be female,
     /// "she/her" one not known to be male, "they/them/their" a group or organisation, "it/its"
-    /// an organisation. The nearest person of the pronoun's gender within 1,500 bytes wins,
-    /// else the nearest person of unknown gender; a mention overlapping the pronoun is skipped.
+    /// an organisation. For "he"/"she" forms, salience first (a simple take on Hobbs and
+    /// Lappin–Leass, see [`EntityAnalysis::salient_person`]): a person named earlier in the
+    /// pronoun's sentence, else the subject of the sentence before it in the same paragraph.
+    /// Otherwise the nearest person of the pronoun's gender within 1,500 bytes wins, else the
+    /// nearest person of unknown gender; a mention overlapping the pronoun is skipped.
     pub fn resolve_pronoun(&self, doc: &PreparedDoc, span: Span) -> Option<usize> {
         let class = pronoun_class(doc.slice(span))?;
         let hi = self.mentions.partition_point(|m| m.span.start < span.start);
@@ -199,12 +308,23 @@ impl EntityAnalysis {
             PronounClass::Female => Some(Gender::Female),
             _ => None,
         };
+        if want.is_some() {
+            if let Some(e) = self.salient_person(doc, span, want) {
+                return Some(e);
+            }
+        }
+        let mut quotes = QuoteBack::new(doc, span.start);
         let mut fallback = None;
         for m in self.mentions[..hi].iter().rev() {
             if m.span.end + PRONOUN_WINDOW < span.start {
                 break;
             }
             if m.span.overlaps(span) {
+                continue;
+            }
+            // The narrator's "she" does not refer to someone named inside a quotation.
+            let personal = matches!(class, PronounClass::Male | PronounClass::Female);
+            if personal && quotes.quoted(m.span.start) {
                 continue;
             }
             let Some(e) = self.entities.get(m.entity) else {
@@ -235,6 +355,94 @@ impl EntityAnalysis {
             }
         }
         fallback
+    }
+
+    /// The most salient person for a he/she pronoun at `span` whose gender does not contradict
+    /// `want`, outside quotations: (1) a person mentioned earlier in the pronoun's own
+    /// sentence, one of the pronoun's gender before one of unknown gender, nearest first;
+    /// (2) the subject of the sentence just before, in the same paragraph: its first person
+    /// mention when only a noun phrase's words precede it (names, role words, determiners,
+    /// possessors; or an introductory phrase set off by a comma), within its first eight
+    /// words. A subject of unknown gender thus beats a person of the pronoun's gender named
+    /// further back. `None` when neither applies.
+    fn salient_person(&self, doc: &PreparedDoc, span: Span, want: Option<Gender>) -> Option<usize> {
+        let text = doc.doc.text.as_str();
+        let sents = &doc.seg.sentences;
+        let si = sents.partition_point(|s| s.end <= span.start);
+        let sent = *sents.get(si).filter(|s| s.start <= span.start)?;
+        let para = paragraph_at(doc, span.start)?;
+        let person = |m: &Mention| {
+            self.entities
+                .get(m.entity)
+                .filter(|e| e.kind == EntityKind::Person)
+                .map(|e| e.gender)
+        };
+        let mut quotes = QuoteBack::new(doc, span.start);
+        // (1) The pronoun's own sentence.
+        let lo = self.mentions.partition_point(|m| m.span.start < sent.start);
+        let hi = self.mentions.partition_point(|m| m.span.start < span.start);
+        let mut unknown = None;
+        for m in self.mentions.get(lo..hi).unwrap_or(&[]).iter().rev() {
+            if m.span.overlaps(span) || quotes.quoted(m.span.start) {
+                continue;
+            }
+            match person(m) {
+                Some(g) if g == want => return Some(m.entity),
+                Some(None) => {
+                    unknown.get_or_insert(m.entity);
+                }
+                _ => {}
+            }
+        }
+        if unknown.is_some() {
+            return unknown;
+        }
+        // (2) The subject of the sentence before, in the same paragraph.
+        let prev = *sents.get(si.checked_sub(1)?)?;
+        if prev.start < para.start {
+            return None;
+        }
+        let lo = self.mentions.partition_point(|m| m.span.start < prev.start);
+        let in_prev = self.mentions.get(lo..).unwrap_or(&[]);
+        let in_prev = &in_prev[..in_prev.partition_point(|m| m.span.start < prev.end)];
+        let quoted: Vec<bool> = in_prev
+            .iter()
+            .rev()
+            .map(|m| quotes.quoted(m.span.start))
+            .collect();
+        let at = (0..in_prev.len()).find(|&i| {
+            person(&in_prev[i]).is_some()
+                && !quoted.get(in_prev.len() - 1 - i).copied().unwrap_or(true)
+        })?;
+        let mut subject = &in_prev[at];
+        let before = text.get(prev.start..subject.span.start)?;
+        if before.split_whitespace().count() >= 8 {
+            return None;
+        }
+        let np = before.rsplit(',').next().unwrap_or(before);
+        if !np.split_whitespace().all(np_word) {
+            return None;
+        }
+        // "Harbor Mills founder Sasha Montreuil": a name before role words modifies the head
+        // name after them, which is the subject.
+        if let Some(next) = in_prev.get(at + 1..).and_then(|r| {
+            r.iter()
+                .find(|m| m.span.start >= subject.span.end && person(m).is_some())
+        }) {
+            let gap = text.get(subject.span.end..next.span.start).unwrap_or("");
+            let words: Vec<&str> = gap.split_whitespace().collect();
+            let role_words = !words.is_empty()
+                && words.len() <= 4
+                && words.iter().all(|w| {
+                    w.chars().all(|c| c.is_lowercase() || c == '-')
+                        && (lexicon::title(w).is_some() || lexicon::modifier(w))
+                });
+            if role_words {
+                subject = next;
+            }
+        }
+        let g = person(subject)?;
+        (g.is_none() || g == want).then_some(subject.entity)
     }
 
     /// The entity a role noun phrase at `span` refers to ("the mayor", "the attorney", "the
@@ -372,6 +580,9 @@ const SPEECH_VERBS: &[&str] = &[
 
 const CONNECTORS: &[&str] = &["of", "for", "&", "de", "on"];
 
+/// Prepositions that put the name after them in a place ("off Pellam Point", "in Harlow").
+const PLACE_PREPOSITIONS: &[&str] = &["in", "near", "off", "outside"];
+
 const REPRESENT_VERBS: &[&str] = &["represents", "represented", "representing"];
 
 /// Words that end a noun phrase after "of"/"for" in an apposition.
@@ -406,6 +617,8 @@ struct Ctx<'a> {
     low: Vec<Cow<'a, str>>,
     /// Whether each piece can be part of a name (see [`Ctx::compute_nameish`]).
     names: Vec<bool>,
+    /// The article's own outlet (manifest or metadata), in lower case.
+    outlet: Option<String>,
 }
 
 impl<'a> Ctx<'a> {
@@ -449,6 +662,12 @@ impl<'a> Ctx<'a> {
             mid_caps_lower,
             low,
             names: Vec::new(),
+            outlet: doc
+                .doc
+                .meta
+                .outlet
+                .as_ref()
+                .map(|o| o.value.trim().to_lowercase()),
         };
         // From the end, so that "the" can look at the (already computed) next piece.
         let mut names = vec![false; cx.ps.len()];
@@ -556,6 +775,57 @@ impl<'a> Ctx<'a> {
         // Sentence openers that are verbs or adverbs ("Following", "Asked", "Finally").
         let ending = lower.ends_with("ing") || lower.ends_with("ed") || lower.ends_with("ly");
         !ending && !self.lower_seen.contains(lower) && self.next_is_cap(i)
+    }
+
+    /// True when `name` is a news outlet: the article's own (from the manifest or metadata)
+    /// or one in the outlet table.
+    fn is_outlet(&self, name: &str) -> bool {
+        let name = strip_the(name.trim());
+        self.outlet
+            .as_deref()
+            .is_some_and(|o| strip_the(o) == name.to_lowercase())
+            || corroborate_core::outlet::canonical_outlet_name(name).is_some()
+    }
+
+    /// True when the run [a, b) is the credit of a dateline: in parentheses and followed by a
+    /// dash ("HARLOW, Maine (Coastal Wire) —"), where news copy names the agency.
+    fn is_dateline_credit(&self, a: usize, b: usize) -> bool {
+        a >= 1
+            && self.is_punct(a - 1, "(")
+            && self.is_punct(b, ")")
+            && ["—", "–", "-"].iter().any(|d| self.is_punct(b + 1, d))
+    }
+
+    /// True when the name [a, b) sits where news English puts places: after "in", "near",
+    /// "off" or "outside" as the head of its phrase, before ", <state or country>" ("Harlow, Maine"), or before a
+    /// lower-case geographic noun ("Harlow harbor").
+    fn place_cue(&self, a: usize, b: usize) -> bool {
+        // The name must head its phrase: "in Harlow on Monday", not "in Acme parking lots".
+        let heads = !self.is_lower_word(b) || lexicon::stopword(self.lw(b));
+        let before = a >= 1
+            && self.is_lower_word(a - 1)
+            && PLACE_PREPOSITIONS.contains(&self.lw(a - 1))
+            && heads;
+        let state = self.is_punct(b, ",")
+            && matches!(
+                lexicon::place(self.w(b + 1)),
+                Some(PlaceKind::State | PlaceKind::Country)
+            );
+        let noun = self.is_lower_word(b) && {
+            let w = self.w(b);
+            let mut cs = w.chars();
+            cs.next().is_some_and(|c| {
+                let cap: String = c.to_uppercase().chain(cs).collect();
+                lexicon::place_head(&cap)
+            })
+        };
+        before || state || noun
+    }
+
+    /// True when a speech verb follows the name ending at piece `b` ("Harlow said").
+    fn speech_after(&self, b: usize) -> bool {
+        SPEECH_VERBS.contains(&self.lw(b))
+            || self.is_punct(b, ",") && SPEECH_VERBS.contains(&self.lw(b + 1))
     }
 
     fn next_is_cap(&self, i: usize) -> bool {
@@ -680,7 +950,12 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
         };
         c.entity = e;
         if let (Some(e), Some(g)) = (e, c.gender) {
-            drafts[e].gender.get_or_insert(g);
+            // An honorific ("Mr.", "Mrs.") outweighs what the first name usually implies.
+            if c.title.is_some_and(|t| t.t.gender.is_some()) {
+                drafts[e].gender = Some(g);
+            } else {
+                drafts[e].gender.get_or_insert(g);
+            }
         }
     }
 
@@ -853,7 +1128,12 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
             }
             let span = Span::new(r.evidence.start, r.evidence.start + t.len());
             let of = out.resolve_pronoun(doc, span).filter(|&o| o != ei);
-            out.entities[ei].roles[ri].of_entity = of;
+            // The pronoun itself says nothing to a reader: the role is of the entity it refers
+            // to, named, or of nothing stated.
+            let of_text = of.and_then(|o| out.entities.get(o)).map(|o| o.name.clone());
+            let role = &mut out.entities[ei].roles[ri];
+            role.of_entity = of;
+            role.of_text = of_text;
         }
     }
     out
@@ -1023,8 +1303,7 @@ fn analyze_run(
         }
     }
     let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)));
-    let speech_after = SPEECH_VERBS.contains(&cx.lw(b))
-        || cx.is_punct(b, ",") && SPEECH_VERBS.contains(&cx.lw(b + 1));
+    let speech_after = cx.speech_after(b);
     if let Some(t) = title {
         if t.b < b && !has_org_head(t.b, b) {
             // Title + name: "Senatobia Mayor Greg Graves", "Sgt. Hunter Foster".
@@ -1084,10 +1363,16 @@ fn analyze_run(
         let w = cx.w(k);
         w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase)
     });
-    let kind = if len == 1 {
+    // A news outlet: the article's own, a known one, or a dateline's credit. (A lone word
+    // waits: "Bloomberg" may be a surname; unresolved lone names become organisations.)
+    let outlet = len >= 2 && (cx.is_outlet(whole) || cx.is_dateline_credit(a, b));
+    let kind = if outlet {
+        Some(EntityKind::Organization)
+    } else if len == 1 {
         let w = cx.w(a);
         if lexicon::org_head(w)
             || lexicon::place_head(w)
+            || lexicon::place_prefix(w)
             || lexicon::title(&w.to_lowercase()).is_some()
         {
             return;
@@ -1098,6 +1383,7 @@ fn analyze_run(
     } else if lexicon::place(whole).is_some()
         || matches!(cx.w(b - 1), "County" | "Parish") && !cx.nameish(b)
         || lexicon::place_head(cx.w(b - 1))
+        || lexicon::place_prefix(cx.w(a))
     {
         Some(EntityKind::Place)
     } else if acronym {
@@ -1114,6 +1400,9 @@ fn analyze_run(
             return;
         }
         Some(EntityKind::Organization)
+    } else if cx.place_cue(a, b) && !speech_after {
+        // No first name, and where places go ("off Pellam Ridge"): a place.
+        Some(EntityKind::Place)
     } else {
         Some(EntityKind::Person)
     };
@@ -1407,7 +1696,24 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
     if let Some((rs, head)) = role_phrase_before(cx, end) {
         let poss = rs > 0 && cx.is_poss(rs - 1);
         let pron = rs > 0 && matches!(cx.lw(rs - 1), "his" | "her" | "their");
-        if !comma || poss || pron {
+        // "Ellie Pike, the captain's daughter, Okafor said": the phrase set off by commas is an
+        // apposition of the name before it, and what follows is the reporting clause.
+        let opening = if poss {
+            np_before_poss(cx, cands, rs - 1).and_then(|p| piece_starting_at(cx, p.start))
+        } else if pron {
+            Some(rs - 1)
+        } else {
+            Some(rs)
+        };
+        let apposition_of_earlier = comma
+            && opening.is_some_and(|o| {
+                o >= 1
+                    && cx.is_punct(o - 1, ",")
+                    && (cand_ending_at(cands, o - 1)
+                        .is_some_and(|p| cands[p].kind == Some(EntityKind::Person))
+                        || SPEECH_VERBS.contains(&cx.lw(c.b)))
+            });
+        if (!comma || poss || pron) && !apposition_of_earlier {
             let (role, normalized) = role_text(cx, rs, end, head);
             let mut of_span = None;
             let mut ev_start = cx.span(rs, end).start;
@@ -1602,6 +1908,18 @@ fn resolve_lone_names(
             }
         }
     }
+    // Lone words that some occurrence puts where places go ("in Harlow", "Harlow, Maine") and
+    // none makes a speaker ("Harlow said"), in lower case.
+    let mut place_cued: HashSet<String> = HashSet::new();
+    let mut spoken: HashSet<String> = HashSet::new();
+    for c in cands.iter().filter(|c| lone(c)) {
+        if cx.place_cue(c.a, c.b) {
+            place_cued.insert(cx.lw(c.a).to_string());
+        }
+        if cx.speech_after(c.b) {
+            spoken.insert(cx.lw(c.a).to_string());
+        }
+    }
     // Pass B: surnames and unknown lone names, in text order.
     let mut last_named: HashMap<usize, usize> = HashMap::new();
     let mut lone_entities: HashMap<String, usize> = HashMap::new();
@@ -1669,6 +1987,8 @@ fn resolve_lone_names(
                 } else if lexicon::first_name(w).is_some() && !w.chars().all(|c| c.is_uppercase()) {
                     // A lone first name with no full name: not enough to call it anything.
                     continue;
+                } else if place_cued.contains(&lw) && !spoken.contains(&lw) && !cx.is_outlet(w) {
+                    EntityKind::Place
                 } else {
                     EntityKind::Organization
                 };
@@ -1953,6 +2273,157 @@ mod tests {
     fn prep(text: &str) -> PreparedDoc {
         let doc = Document::new("t.txt", SourceFormat::Text, text.to_string());
         PreparedDoc::new(doc, jiff::civil::date(2026, 1, 1))
+    }
+
+    fn entity<'a>(a: &'a EntityAnalysis, name: &str) -> &'a Entity {
+        let e = a.entities.iter().find(|e| e.name == name);
+        assert!(e.is_some(), "no entity {name:?} in {:?}", a.entities);
+        e.unwrap_or_else(|| unreachable!())
+    }
+
+    #[test]
+    fn apposition_before_a_reporting_clause_stays_with_its_name() {
+        let d = prep(
+            "Ferry talks stall\n\n\
+             The welder who found the crack was Nadia Ferrante, the skipper's niece, Tobias Marr said. \
+             Marr leads the dockworkers.",
+        );
+        let a = extract(&d);
+        let nadia = entity(&a, "Nadia Ferrante");
+        assert!(
+            nadia.roles.iter().any(|r| r.normalized == "niece"),
+            "{:?}",
+            nadia.roles
+        );
+        let marr = entity(&a, "Tobias Marr");
+        assert!(
+            marr.roles.iter().all(|r| r.normalized != "niece"),
+            "{:?}",
+            marr.roles
+        );
+    }
+
+    #[test]
+    fn possessive_pronoun_owner_is_named_never_the_pronoun() {
+        let d = prep(
+            "Pilot grounded\n\n\
+             Quentin Vasquez praised the rescue crew on Monday.\n\n\
+             Ingrid Salo, 44, has not commented. Her lawyer, Oren Baptiste, said she acted properly.",
+        );
+        let a = extract(&d);
+        let oren = entity(&a, "Oren Baptiste");
+        let r = oren.roles.iter().find(|r| r.normalized == "attorney");
+        assert!(r.is_some(), "{:?}", oren.roles);
+        let r = r.unwrap_or_else(|| unreachable!());
+        assert_eq!(r.of_text.as_deref(), Some("Ingrid Salo"));
+        assert_eq!(
+            r.of_entity.map(|e| a.entities[e].name.as_str()),
+            Some("Ingrid Salo")
+        );
+    }
+
+    #[test]
+    fn unresolved_possessive_pronoun_leaves_no_owner_text() {
+        let d = prep("Court date set\n\nHis spokesman, Anselm Ruiz, declined to comment.");
+        let a = extract(&d);
+        let ruiz = entity(&a, "Anselm Ruiz");
+        assert!(
+            ruiz.roles.iter().all(|r| r
+                .of_text
+                .as_deref()
+                .is_none_or(|t| pronoun_class(t).is_none())),
+            "{:?}",
+            ruiz.roles
+        );
+    }
+
+    #[test]
+    fn pronoun_prefers_the_previous_subject_over_an_earlier_gendered_person() {
+        let text = "Mill closes\n\n\
+             Mrs. Greta Lindqvist said the mill had lost money for years.\n\n\
+             Harbor Mills founder Sasha Montreuil disputed that. She said sales rose in the spring.";
+        let d = prep(text);
+        let a = extract(&d);
+        let at = text.find("She said").unwrap_or(0);
+        let e = a.resolve_pronoun(&d, Span::new(at, at + 3));
+        assert_eq!(
+            e.map(|e| a.entities[e].name.as_str()),
+            Some("Sasha Montreuil")
+        );
+    }
+
+    #[test]
+    fn pronoun_skips_a_subject_of_the_other_gender() {
+        let text = "Budget vote\n\n\
+             Mrs. Greta Lindqvist opposed the plan.\n\n\
+             Mr. Sasha Montreuil supported it. She called it reckless.";
+        let d = prep(text);
+        let a = extract(&d);
+        let at = text.find("She called").unwrap_or(0);
+        let e = a.resolve_pronoun(&d, Span::new(at, at + 3));
+        assert_eq!(
+            e.map(|e| a.entities[e].name.as_str()),
+            Some("Greta Lindqvist")
+        );
+    }
+
+    #[test]
+    fn pronoun_ignores_names_inside_a_quotation() {
+        let text = "Strike ends\n\n\
+             Mrs. Greta Lindqvist spoke first.\n\n\
+             \"I asked Sasha Montreuil to wait,\" she said.";
+        let d = prep(text);
+        let a = extract(&d);
+        let at = text.find("she said").unwrap_or(0);
+        let e = a.resolve_pronoun(&d, Span::new(at, at + 3));
+        assert_eq!(
+            e.map(|e| a.entities[e].name.as_str()),
+            Some("Greta Lindqvist")
+        );
+    }
+
+    #[test]
+    fn outlets_and_geographic_names_get_their_kinds() {
+        let text = "Storm hits coast\n\n\
+             KELVALE, Vermont (Ridgeback Wire) — A storm flooded homes near Tamsin Cove and \
+             off Cape Orrin on Monday, Westbrook Radio reported. Schools in Kelvale will stay shut. \
+             Crews worked all night along the Brisley harbor and at Dunmore Harbor.";
+        let d = prep(text);
+        let a = extract(&d);
+        let kind = |n: &str| entity(&a, n).kind;
+        assert_eq!(kind("Ridgeback Wire"), EntityKind::Organization);
+        assert_eq!(kind("Westbrook Radio"), EntityKind::Organization);
+        assert_eq!(kind("Tamsin Cove"), EntityKind::Place);
+        assert_eq!(kind("Cape Orrin"), EntityKind::Place);
+        assert_eq!(kind("Dunmore Harbor"), EntityKind::Place);
+        assert_eq!(kind("Kelvale"), EntityKind::Place);
+        assert_eq!(kind("Brisley"), EntityKind::Place);
+    }
+
+    #[test]
+    fn own_outlet_from_metadata_is_an_organisation() {
+        let mut doc = Document::new(
+            "t.txt",
+            SourceFormat::Text,
+            "Fair opens\n\nThe fair opened Friday, Lark Hollow told listeners. \
+             Lark Hollow will broadcast live."
+                .to_string(),
+        );
+        doc.meta.outlet = Some(corroborate_core::document::Known {
+            value: "Lark Hollow".to_string(),
+            provenance: corroborate_core::Provenance::Manifest,
+        });
+        let d = PreparedDoc::new(doc, jiff::civil::date(2026, 1, 1));
+        let a = extract(&d);
+        assert_eq!(entity(&a, "Lark Hollow").kind, EntityKind::Organization);
+    }
+
+    #[test]
+    fn a_lone_name_that_speaks_is_not_made_a_place() {
+        let d =
+            prep("Shares fall\n\nInvestors in Quarrix lost money. Quarrix said it would recover.");
+        let a = extract(&d);
+        assert_eq!(entity(&a, "Quarrix").kind, EntityKind::Organization);
     }
 
     #[test]

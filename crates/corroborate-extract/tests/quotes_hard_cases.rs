@@ -242,3 +242,16 @@ fn appositions_and_lower_case_titles_around_the_speaker() {
     assert_eq!(speaker_of(&qs, "The inspection"), Some("Ray Dunn"));
     assert_eq!(speaker_of(&qs, "We are relieved"), Some("Li Chen"));
 }
+
+#[test]
+fn pronoun_speaker_is_the_previous_subject_not_an_earlier_woman() {
+    // The woman named a paragraph earlier has a known gender; the executive introduced in the
+    // sentence just before the quote has none. The executive is the salient antecedent.
+    let text = "Bakery chain denies shortcuts\n\n\
+        Tomas Rehnquist, who heads the bakers' guild, said ovens failed twice. \
+        One of the bakers who reported it was Mrs. Odile Fenwick, he said.\n\n\
+        Crumb & Co. chief executive Jordan Achebe rejected the guild's account. \
+        \u{201c}Every oven was inspected,\u{201d} she said.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "Every oven"), Some("Jordan Achebe"));
+}

@@ -106,15 +106,18 @@ pub(crate) enum Head {
     Org,
     /// A news outlet ("Times", "News").
     Media,
-    /// A place ("Street", "River").
+    /// A place, as the name's last word ("Street", "River", "Point").
     Place,
+    /// A place, as the name's first word ("Cape", "Mount").
+    PlacePrefix,
 }
 
-/// Organisation, media and place head words.
+/// Organisation, media and place head words, and place prefixes.
 pub(crate) static ORG_HEADS: LazyLock<HashMap<&'static str, Head>> = LazyLock::new(|| {
     data_lines(include_str!("../../data/org_heads.txt"))
         .map(|l| match l.split_once('\t') {
             Some((w, "place")) => (w, Head::Place),
+            Some((w, "place-prefix")) => (w, Head::PlacePrefix),
             Some((w, _)) => (w, Head::Media),
             None => (l, Head::Org),
         })
@@ -142,7 +145,14 @@ pub(crate) fn first_name(w: &str) -> Option<Option<Gender>> {
 
 /// True for organisation and media head words ("Department", "Bureau", "Times").
 pub(crate) fn org_head(w: &str) -> bool {
-    ORG_HEADS.get(w).is_some_and(|h| *h != Head::Place)
+    ORG_HEADS
+        .get(w)
+        .is_some_and(|h| matches!(h, Head::Org | Head::Media))
+}
+
+/// True for geographic words that begin a place name ("Cape", "Mount").
+pub(crate) fn place_prefix(w: &str) -> bool {
+    ORG_HEADS.get(w) == Some(&Head::PlacePrefix)
 }
 
 /// True for place head words ("Street", "River").
