@@ -215,24 +215,10 @@ fn screenshot_dir() -> PathBuf {
     p
 }
 
-#[test]
-fn browser_story_list_story_click_passage_and_no_injected_script() {
-    if !browser_available() {
-        return;
-    }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let db = dir.path().join("e2e.db");
-    ingest(&db, &[&seeds()], &[]);
-    let srv = serve(&db, &[]);
-    let base = format!("http://{}", srv.addr);
-    let d = Driver::start(&dir.path().join("profile"));
-
-    d.goto(&format!("{base}/"));
-    let link = d.wait_for("a.story-link");
-    d.click(&link);
-    d.wait_for("section.story h3");
-    // A contested claim: one of the claims a dispute between the sources is about.
-    let css = ".dispute .src.claim.contested";
+/// Clicks the first element matching `css` and checks the passage panel: one highlighted
+/// passage per cited span, the first highlight exactly the first cited span of the source text
+/// (code points).
+fn click_and_check_passage(d: &Driver, addr: &str, css: &str) {
     let element = d.wait_for(css);
     let cites = d.script(
         "return arguments[0].getAttribute('data-cites');",
@@ -266,7 +252,7 @@ fn browser_story_list_story_click_passage_and_no_injected_script() {
         parts[1].parse().expect("start"),
         parts[2].parse().expect("end"),
     );
-    let text = get(&srv.addr, &format!("/api/documents/{doc}")).json()["document"]["text"]
+    let text = get(addr, &format!("/api/documents/{doc}")).json()["document"]["text"]
         .as_str()
         .expect("document text")
         .to_string();
@@ -276,7 +262,29 @@ fn browser_story_list_story_click_passage_and_no_injected_script() {
         marked, expected,
         "{css}: highlighted passage is the cited span"
     );
+}
+
+#[test]
+fn browser_story_list_story_click_passage_and_no_injected_script() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("e2e.db");
+    ingest(&db, &[&seeds()], &[]);
+    let srv = serve(&db, &[]);
+    let base = format!("http://{}", srv.addr);
+    let d = Driver::start(&dir.path().join("profile"));
+
+    d.goto(&format!("{base}/"));
+    let link = d.wait_for("a.story-link");
+    d.click(&link);
+    d.wait_for("section.story h3");
+    // A contested claim: one of the claims a dispute between the sources is about.
+    click_and_check_passage(&d, &srv.addr, ".dispute .src.claim.contested");
     d.screenshot(&screenshot_dir().join("story.png"));
+    // A value of the incident record's contested field: its evidence shows the same way.
+    click_and_check_passage(&d, &srv.addr, ".record .contested .src.record-value");
 
     // Hostile input: nothing it carries may run in the story page or the document view.
     let hostile = json!({
