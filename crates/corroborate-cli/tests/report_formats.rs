@@ -5,8 +5,8 @@ mod support_http;
 
 use std::process::Command;
 
-#[test]
-fn analyze_writes_markdown_html_and_json_for_the_seeds() {
+/// Runs `analyze --format md,html,json --out DIR` on the seeds and reads the three files.
+fn analyze_seeds() -> (String, String, serde_json::Value) {
     let out = tempfile::tempdir().expect("tempdir");
     let st = Command::new(env!("CARGO_BIN_EXE_corroborate"))
         .arg("analyze")
@@ -23,12 +23,14 @@ fn analyze_writes_markdown_html_and_json_for_the_seeds() {
         .status()
         .expect("run analyze");
     assert!(st.success());
-    let md = std::fs::read_to_string(out.path().join("report.md")).expect("report.md");
-    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
-    let json: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(out.path().join("report.json")).expect("report.json"),
-    )
-    .expect("valid JSON");
+    let read = |name: &str| std::fs::read_to_string(out.path().join(name)).expect(name);
+    let json = serde_json::from_str(&read("report.json")).expect("valid JSON");
+    (read("report.md"), read("report.html"), json)
+}
+
+#[test]
+fn analyze_writes_markdown_html_and_json_for_the_seeds() {
+    let (md, html, json) = analyze_seeds();
     for section in [
         "### Sources",
         "### Who's who",
@@ -100,20 +102,7 @@ fn cited_text(report: &serde_json::Value, cite: &str) -> String {
 
 #[test]
 fn seed_dossiers_show_agreed_contested_and_unique_claims_with_a_lineage_matrix() {
-    let out = tempfile::tempdir().expect("tempdir");
-    let st = Command::new(env!("CARGO_BIN_EXE_corroborate"))
-        .arg("analyze")
-        .arg(support_http::seeds())
-        .args(["--format", "md,html,json", "--quiet", "--out"])
-        .arg(out.path())
-        .status()
-        .expect("run analyze");
-    assert!(st.success());
-    let md = std::fs::read_to_string(out.path().join("report.md")).expect("report.md");
-    let html = std::fs::read_to_string(out.path().join("report.html")).expect("report.html");
-    let report: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(out.path().join("report.json")).expect("json"))
-            .expect("valid JSON");
+    let (md, html, report) = analyze_seeds();
     assert!(!md.contains("Not computed") && !html.contains("Not computed"));
 
     // Markdown: counts on agreed facts; the shooting dispute side by side, each party quoted.

@@ -620,6 +620,19 @@ pub fn dispute_topics(d: &DisputeV, sc: &StoryClaims<'_>, t: &Texts<'_>) -> Vec<
     out
 }
 
+/// The values an inconsistency's outlets give, each once in first-seen order, with every
+/// outlet statement giving it.
+pub fn values_by_text(inc: &InconsistencyV) -> Vec<(&str, Vec<&SlotValueV>)> {
+    let mut out: Vec<(&str, Vec<&SlotValueV>)> = Vec::new();
+    for v in &inc.values {
+        match out.iter_mut().find(|(value, _)| *value == v.value) {
+            Some((_, given)) => given.push(v),
+            None => out.push((&v.value, vec![v])),
+        }
+    }
+    out
+}
+
 /// What each outlet alone adds, with reprints folded together: outlets whose unique claims
 /// come from the same lineages form one entry (a wire story and its reprints are one source),
 /// with the union of their claims in first-seen order.

@@ -8,8 +8,8 @@ use std::fmt::Write;
 
 use super::{cites, escape, PALETTE};
 use crate::dossier::{
-    dispute_topics, group_parties, quoted, snippet, unique_by_lineage, ClaimV, DisputeEvidenceV,
-    PartyV, StoryClaims, Texts, ONE_ARTICLE,
+    dispute_topics, group_parties, quoted, snippet, unique_by_lineage, values_by_text, ClaimV,
+    DisputeEvidenceV, PartyV, StoryClaims, Texts, ONE_ARTICLE,
 };
 use crate::markdown::claims::{sources, MAX_AGREED, MAX_UNIQUE};
 
@@ -213,14 +213,7 @@ pub(super) fn inconsistencies(out: &mut String, sc: &StoryClaims<'_>) {
             "<li>Different values for <strong>{}</strong>:<ul>",
             escape(&inc.slot)
         );
-        let mut values: Vec<&str> = Vec::new();
-        for v in &inc.values {
-            if !values.contains(&v.value.as_str()) {
-                values.push(&v.value);
-            }
-        }
-        for value in values {
-            let given: Vec<_> = inc.values.iter().filter(|v| v.value == value).collect();
+        for (value, given) in values_by_text(inc) {
             let outlets: BTreeSet<&str> = given.iter().map(|v| v.outlet.as_str()).collect();
             let outlets: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
             let _ = write!(

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use super::{escape, Notes, SNIPPET};
 use crate::dossier::{
-    dispute_topics, group_parties, quoted, snippet, unique_by_lineage, ClaimV, PartyV, StoryClaims,
-    ONE_ARTICLE,
+    dispute_topics, group_parties, quoted, snippet, unique_by_lineage, values_by_text, ClaimV,
+    PartyV, StoryClaims, ONE_ARTICLE,
 };
 
 /// Most agreed facts listed; the JSON report holds every claim.
@@ -215,14 +215,7 @@ pub(super) fn inconsistencies(out: &mut String, notes: &mut Notes<'_>, sc: &Stor
     }
     for inc in &sc.inconsistencies {
         let _ = writeln!(out, "- Different values for **{}**:", escape(&inc.slot));
-        let mut values: Vec<&str> = Vec::new();
-        for v in &inc.values {
-            if !values.contains(&v.value.as_str()) {
-                values.push(&v.value);
-            }
-        }
-        for value in values {
-            let given: Vec<_> = inc.values.iter().filter(|v| v.value == value).collect();
+        for (value, given) in values_by_text(inc) {
             let outlets: BTreeSet<&str> = given.iter().map(|v| v.outlet.as_str()).collect();
             let outlets: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
             let cites: String = given
