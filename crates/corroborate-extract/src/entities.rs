@@ -1595,6 +1595,14 @@ fn role_phrase_after(cx: &Ctx, start: usize) -> Option<(usize, usize, TitleHit)>
 
 /// Noun phrase after "of/for/at": a name (with a possessed noun: "Kohen's family"), else up
 /// to six pieces, stopping at punctuation or NP_STOP.
+/// Whether piece `k` starts an amount ("30 years", "three decades"): a number in digits or words.
+fn is_amount(cx: &Ctx, k: usize) -> bool {
+    k < cx.ps.len()
+        && (cx.ps[k].kind == PieceKind::Number
+            || (!matches!(cx.lw(k), "a" | "an")
+                && crate::quantities::word_number(cx.lw(k)).is_some()))
+}
+
 fn np_after(cx: &Ctx, start: usize) -> Option<Span> {
     let mut k = start;
     if cx.lw(k) == "the" {
@@ -1780,7 +1788,9 @@ fn collect_roles(cx: &Ctx, cands: &[Cand], ci: usize, out: &mut Vec<RoleDraft>) 
             if let Some((_, e, head)) = role_phrase_after(cx, s) {
                 let (role, normalized) = role_text(cx, s, e, head);
                 let mut end = e;
-                if matches!(cx.lw(e), "of" | "for" | "at" | "with" | "to") {
+                // "a captain with 30 years at sea": an amount is not what a role is of.
+                if matches!(cx.lw(e), "of" | "for" | "at" | "with" | "to") && !is_amount(cx, e + 1)
+                {
                     let np_start = e + 1;
                     if let Some(np) = np_after(cx, np_start) {
                         of_span = Some(np);
@@ -2319,6 +2329,33 @@ mod tests {
         assert_eq!(
             r.of_entity.map(|e| a.entities[e].name.as_str()),
             Some("Ingrid Salo")
+        );
+    }
+
+    #[test]
+    fn an_amount_after_a_role_is_not_what_the_role_is_of() {
+        let d = prep(
+            "Captain retires\n\n\
+             Tobias Wren, a captain with 25 years at sea, steered his last crossing. \
+             Mira Castell, a captain with the Northgate Harbor Authority, said he was admired.",
+        );
+        let a = extract(&d);
+        let wren = entity(&a, "Tobias Wren");
+        let captain = wren.roles.iter().find(|r| r.normalized == "captain");
+        assert!(captain.is_some(), "{:?}", wren.roles);
+        assert!(
+            captain.is_some_and(|r| r.of_text.is_none()),
+            "{:?}",
+            wren.roles
+        );
+        let castell = entity(&a, "Mira Castell");
+        assert!(
+            castell
+                .roles
+                .iter()
+                .any(|r| r.of_text.as_deref() == Some("the Northgate Harbor Authority")),
+            "{:?}",
+            castell.roles
         );
     }
 
