@@ -482,7 +482,7 @@ mod tests {
             Nothing else is known about the accident yet. \
             Inspectors from the state labour office arrived at the docks late on Tuesday evening. \
             Nothing more was said. \
-            Harbour chief Ilsa Varga told reporters the crane passed a yearly inspection in March.";
+            Varga, master of the harbour, said in March the crane's inspection was passed.";
         let (a, b) = (doc(WIRE), doc(copy));
         let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
         let graded: Vec<(&str, ReuseGrade)> = reuse
@@ -493,10 +493,11 @@ mod tests {
         assert_eq!(graded.len(), 3, "{graded:#?}");
         assert_eq!(graded[0].1, ReuseGrade::Verbatim, "{graded:#?}");
         assert_eq!(graded[0].0.split(". ").count(), 2);
-        assert!(graded[1].0.starts_with("Inspectors"));
-        assert_eq!(graded[1].1, ReuseGrade::Verbatim);
-        assert!(graded[2].0.starts_with("Harbour chief"));
-        assert_eq!(graded[2].1, ReuseGrade::Paraphrase, "{graded:#?}");
+        // In the order of the first article.
+        assert!(graded[1].0.starts_with("Varga, master"), "{graded:#?}");
+        assert_eq!(graded[1].1, ReuseGrade::Paraphrase, "{graded:#?}");
+        assert!(graded[2].0.starts_with("Inspectors"));
+        assert_eq!(graded[2].1, ReuseGrade::Verbatim);
         // The reworded sentence does not count towards lineage.
         assert_eq!(reuse.pairs[0].sentences_b, 3);
     }

@@ -66,11 +66,11 @@ pub struct StoryConfig {
 impl Default for StoryConfig {
     fn default() -> Self {
         StoryConfig {
-            threshold: 0.12,
-            merge: 0.24,
-            person_conflict: 0.7,
-            main_person: true,
-            date_conflict: 1.0,
+            threshold: 0.15,
+            merge: 0.3,
+            person_conflict: 0.2,
+            main_person: false,
+            date_conflict: 0.3,
             number_conflict: 0.5,
             support: 3,
             posting_cap: 256,
