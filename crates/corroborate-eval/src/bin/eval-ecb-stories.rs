@@ -11,12 +11,10 @@
 //! [--number-conflict X] [--support N]`
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
-use corroborate_core::document::{first_line_span, SourceFormat};
-use corroborate_core::{Document, PreparedDoc};
-use corroborate_eval::data_dir;
+use corroborate_core::PreparedDoc;
+use corroborate_eval::{arg_value, data_dir, ecb_document};
 use corroborate_extract::Extraction;
 use corroborate_link::features::for_each_content_word;
 use corroborate_link::{StoryConfig, StoryIndex};
@@ -48,25 +46,8 @@ fn bcubed(system: &[usize], gold: &[String]) -> (f64, f64, f64) {
     (p, r, f)
 }
 
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-}
-
 fn num(name: &str) -> Option<f64> {
-    arg(name).and_then(|v| v.parse().ok())
-}
-
-fn load(dir: &Path, doc: &str) -> Result<Document> {
-    let path = dir.join("text").join(format!("{doc}.txt"));
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let mut d = Document::new(path.display().to_string(), SourceFormat::Text, text);
-    d.headline = first_line_span(&d.text);
-    Ok(d)
+    arg_value(name).and_then(|v| v.parse().ok())
 }
 
 /// Each article's story index (in `docs` order) after adding them in publication order (as
@@ -158,7 +139,7 @@ fn write_df(docs: &[(PreparedDoc, Extraction)], path: &str) -> Result<()> {
 }
 
 fn main() -> Result<()> {
-    let split = arg("--split").unwrap_or_else(|| "train".into());
+    let split = arg_value("--split").unwrap_or_else(|| "train".into());
     let dir = data_dir().join(format!("ecbplus-{split}"));
     let tsv = std::fs::read_to_string(dir.join("clusters.tsv"))
         .with_context(|| format!("reading {}/clusters.tsv", dir.display()))?;
@@ -181,13 +162,13 @@ fn main() -> Result<()> {
     let docs: Vec<_> = rows
         .par_iter()
         .map(|(d, _, _)| {
-            let p = PreparedDoc::new(load(&dir, d)?, today);
+            let p = PreparedDoc::new(ecb_document(&dir, d)?, today);
             let ex = corroborate_extract::extract(&p);
             Ok((p, ex))
         })
         .collect::<Result<_>>()?;
     let extracted = start.elapsed();
-    if let Some(path) = arg("--write-df") {
+    if let Some(path) = arg_value("--write-df") {
         if split != "train" {
             return Err(anyhow!("--write-df is computed from the train split only"));
         }
@@ -249,7 +230,7 @@ fn main() -> Result<()> {
     let (system, merges) = assign(&docs, &cfg);
     let elapsed = start.elapsed();
     let stories = system.iter().collect::<BTreeSet<_>>().len();
-    if let Some(out) = arg("--out") {
+    if let Some(out) = arg_value("--out") {
         let mut lines = String::from("doc\tcluster\n");
         for ((d, _, _), s) in rows.iter().zip(&system) {
             lines.push_str(&format!("{d}\t{s}\n"));

@@ -12,33 +12,15 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{anyhow, Context, Result};
-use corroborate_core::document::{first_line_span, SourceFormat};
-use corroborate_core::{DocId, Document, PreparedDoc};
-use corroborate_eval::data_dir;
+use corroborate_core::{DocId, PreparedDoc};
+use corroborate_eval::{arg_value, data_dir, ecb_document};
 use corroborate_link::features::normalise;
 use corroborate_link::{link, LinkConfig};
 use corroborate_reconcile::claims;
 use rayon::prelude::*;
-
-fn arg(name: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-}
-
-fn load(dir: &Path, doc: &str) -> Result<Document> {
-    let path = dir.join("text").join(format!("{doc}.txt"));
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let mut d = Document::new(path.display().to_string(), SourceFormat::Text, text);
-    d.headline = first_line_span(&d.text);
-    Ok(d)
-}
 
 /// Code-point offset of each byte offset that starts a char (and of the end).
 fn char_offsets(text: &str) -> HashMap<usize, usize> {
@@ -56,8 +38,8 @@ fn json_line(out: &mut String, doc: &str, start: usize, end: usize, cluster: &st
 }
 
 fn main() -> Result<()> {
-    let split = arg("--split").unwrap_or_else(|| "dev".into());
-    let out_dir = PathBuf::from(arg("--out").unwrap_or_else(|| "/tmp/alignment".into()));
+    let split = arg_value("--split").unwrap_or_else(|| "dev".into());
+    let out_dir = PathBuf::from(arg_value("--out").unwrap_or_else(|| "/tmp/alignment".into()));
     std::fs::create_dir_all(&out_dir)?;
     let dir = data_dir().join(format!("ecbplus-{split}"));
     let tsv = std::fs::read_to_string(dir.join("clusters.tsv"))
@@ -75,7 +57,7 @@ fn main() -> Result<()> {
     let docs: Vec<(PreparedDoc, corroborate_extract::Extraction)> = names
         .par_iter()
         .map(|d| {
-            let p = PreparedDoc::new(load(&dir, d)?, today);
+            let p = PreparedDoc::new(ecb_document(&dir, d)?, today);
             let ex = corroborate_extract::extract(&p);
             Ok((p, ex))
         })
