@@ -42,3 +42,31 @@ pub fn prf(tp: usize, fp: usize, fn_: usize) -> (f64, f64, f64) {
     };
     (p, r, f)
 }
+
+/// The value after `name` on the command line (`--split dev` → `dev`).
+pub fn arg_value(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+/// An ECB+ text (`<dir>/text/<doc>.txt`) as a plain-text document with its first line as the
+/// headline.
+pub fn ecb_document(
+    dir: &std::path::Path,
+    doc: &str,
+) -> anyhow::Result<corroborate_core::Document> {
+    use anyhow::Context;
+    let path = dir.join("text").join(format!("{doc}.txt"));
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut d = corroborate_core::Document::new(
+        path.display().to_string(),
+        corroborate_core::document::SourceFormat::Text,
+        text,
+    );
+    d.headline = corroborate_core::document::first_line_span(&d.text);
+    Ok(d)
+}

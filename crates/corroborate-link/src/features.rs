@@ -109,6 +109,16 @@ pub struct Word {
 
 /// The content words (not function words, not punctuation) of the tokens inside `span`.
 pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
+    for_each_content_word(doc, span, |w, span| {
+        out.push(Word {
+            hash: xxh3_64(w.as_bytes()),
+            span,
+        })
+    });
+}
+
+/// Calls `f` with the normalised form and span of each content word inside `span`.
+pub fn for_each_content_word(doc: &PreparedDoc, span: Span, mut f: impl FnMut(&str, Span)) {
     let tokens = &doc.seg.tokens;
     let first = tokens.partition_point(|t| t.span.start < span.start);
     let mut buf = String::new();
@@ -117,10 +127,7 @@ pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
         .take_while(|t| t.span.end <= span.end)
     {
         if let Some(w) = content_word(doc, t, &mut buf) {
-            out.push(Word {
-                hash: xxh3_64(w.as_bytes()),
-                span: t.span,
-            });
+            f(w, t.span);
         }
     }
 }

@@ -14,11 +14,13 @@ pub mod lineage;
 pub mod reuse;
 pub mod stories;
 
+use std::collections::BTreeMap;
+
 use corroborate_core::{DocId, PreparedDoc};
 use corroborate_extract::Extraction;
 
 pub use lineage::{Credit, Lineage, LineageConfig, Lineages};
-pub use reuse::{Passage, Reuse, ReuseConfig};
+pub use reuse::{Passage, Reuse, ReuseConfig, ReuseGrade};
 pub use stories::{Placement, Story, StoryConfig, StoryIndex};
 
 /// Tuning of the whole linking stage.
@@ -51,6 +53,9 @@ pub struct Links {
     pub lineages: Lineages,
     /// Shared passages.
     pub passages: Vec<Passage>,
+    /// Ids of stories merged away (a later article bridged them) → the id of the story that
+    /// now holds their articles.
+    pub redirects: BTreeMap<String, String>,
 }
 
 impl Links {
@@ -77,7 +82,6 @@ pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
     index.add_batch(&ordered);
     let stories = index
         .stories()
-        .iter()
         .map(|s| {
             let mut ls: Vec<String> = Vec::new();
             for d in &s.documents {
@@ -97,5 +101,6 @@ pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
         stories,
         lineages,
         passages: reuse.passages,
+        redirects: index.redirects(),
     }
 }

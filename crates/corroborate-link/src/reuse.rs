@@ -10,7 +10,16 @@
 //! 2. Alignment: each sentence of one article is compared with the sentences of the other that
 //!    share a word with it, by the Dice coefficient over content-word unigrams and bigrams.
 //!    Sentences at or above [`ReuseConfig::sentence_threshold`] are aligned; runs of adjacent
-//!    aligned sentences (adjacent on both sides) merge into one [`Passage`].
+//!    aligned sentences (adjacent on both sides) merge into one [`Passage`]. A sentence that
+//!    falls short of the threshold but shares most of its content words with its best match
+//!    (unigram Dice at or above [`ReuseConfig::paraphrase_threshold`], at least
+//!    [`MIN_PARAPHRASE_SHARED`] words) is aligned as a paraphrase, in article pairs that also
+//!    share copied sentences (rewording alone is not reuse: independent reports of one fact
+//!    share their words).
+//! 3. Grade: each passage is [`ReuseGrade::Verbatim`] (same text, spacing aside),
+//!    [`ReuseGrade::Edited`] (every sentence aligned at the threshold) or
+//!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
+//!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
 use std::collections::HashMap;
 
@@ -34,6 +43,24 @@ pub struct ReuseConfig {
     pub sentence_threshold: f64,
     /// Sentences with fewer content words are never aligned (too short to show copying).
     pub min_sentence_words: usize,
+    /// Dice similarity over content-word unigrams alone at which two sentences that fall
+    /// short of `sentence_threshold` align as a paraphrase (same words, reworded).
+    pub paraphrase_threshold: f64,
+}
+
+/// Content words a paraphrased sentence pair shares at the least.
+pub const MIN_PARAPHRASE_SHARED: usize = 4;
+
+/// How closely a passage follows the other article's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReuseGrade {
+    /// The same text, spacing aside.
+    Verbatim,
+    /// Light edits: every sentence aligns on unigrams and bigrams of content words.
+    Edited,
+    /// Reworded: at least one sentence aligns only on its content words.
+    Paraphrase,
 }
 
 impl Default for ReuseConfig {
@@ -44,6 +71,7 @@ impl Default for ReuseConfig {
             min_shared_shingles: 2,
             sentence_threshold: 0.5,
             min_sentence_words: 5,
+            paraphrase_threshold: 0.6,
         }
     }
 }
@@ -63,6 +91,8 @@ pub struct Passage {
     pub score: f64,
     /// Number of aligned sentence pairs merged into the passage.
     pub sentences: usize,
+    /// Verbatim, edited or paraphrased.
+    pub grade: ReuseGrade,
 }
 
 /// How much two articles share: the basis of lineage by reuse.
@@ -96,6 +126,8 @@ struct Sent {
     span: Span,
     /// Sorted, deduplicated unigram and bigram hashes.
     features: Vec<u64>,
+    /// Sorted, deduplicated unigram hashes.
+    unigrams: Vec<u64>,
     words: usize,
 }
 
@@ -112,7 +144,10 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
     for span in doc.article_sentences() {
         words.clear();
         content_words(doc, span, &mut words);
-        let mut features: Vec<u64> = words.iter().map(|w| w.hash).collect();
+        let mut unigrams: Vec<u64> = words.iter().map(|w| w.hash).collect();
+        unigrams.sort_unstable();
+        unigrams.dedup();
+        let mut features = unigrams.clone();
         features.extend(
             words
                 .windows(2)
@@ -132,6 +167,7 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
         sentences.push(Sent {
             span,
             features,
+            unigrams,
             words: words.len(),
         });
     }
@@ -176,6 +212,11 @@ fn dice(a: &[u64], b: &[u64]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
+    2.0 * common(a, b) as f64 / (a.len() + b.len()) as f64
+}
+
+/// Number of items two sorted, deduplicated lists share.
+fn common(a: &[u64], b: &[u64]) -> usize {
     let (mut i, mut j, mut common) = (0, 0, 0usize);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
@@ -188,11 +229,20 @@ fn dice(a: &[u64], b: &[u64]) -> f64 {
             }
         }
     }
-    2.0 * common as f64 / (a.len() + b.len()) as f64
+    common
 }
 
-/// Aligned sentence pairs `(i, j, score)` of two articles, `i` ascending.
-fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<(usize, usize, f64)> {
+/// One aligned sentence pair.
+#[derive(Debug, Clone, Copy)]
+struct Aligned {
+    i: usize,
+    j: usize,
+    score: f64,
+    paraphrase: bool,
+}
+
+/// Aligned sentence pairs of two articles, `i` ascending.
+fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<Aligned> {
     let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
     for (j, s) in b.sentences.iter().enumerate() {
         if s.words < cfg.min_sentence_words {
@@ -230,7 +280,38 @@ fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<(usize, usize, f6
             });
         if let Some((j, score)) = best {
             if score >= cfg.sentence_threshold {
-                out.push((i, j, score));
+                out.push(Aligned {
+                    i,
+                    j,
+                    score,
+                    paraphrase: false,
+                });
+                continue;
+            }
+        }
+        let reworded = seen
+            .iter()
+            .map(|&j| {
+                let other = &b.sentences[j as usize].unigrams;
+                (
+                    j as usize,
+                    dice(&s.unigrams, other),
+                    common(&s.unigrams, other),
+                )
+            })
+            .filter(|&(_, _, shared)| shared >= MIN_PARAPHRASE_SHARED)
+            .fold(None::<(usize, f64)>, |best, (j, d, _)| match best {
+                Some(b) if b.1 >= d => Some(b),
+                _ => Some((j, d)),
+            });
+        if let Some((j, score)) = reworded {
+            if score >= cfg.paraphrase_threshold {
+                out.push(Aligned {
+                    i,
+                    j,
+                    score,
+                    paraphrase: true,
+                });
             }
         }
     }
@@ -238,15 +319,21 @@ fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<(usize, usize, f6
 }
 
 /// Merges runs of aligned sentences that are adjacent in both articles into passages.
-fn merge(
-    ids: (&DocId, &DocId),
-    a: &Prepared,
-    b: &Prepared,
-    aligned: &[(usize, usize, f64)],
-) -> Vec<Passage> {
+fn merge(ids: (&DocId, &DocId), a: &Prepared, b: &Prepared, aligned: &[Aligned]) -> Vec<Passage> {
     let mut out: Vec<Passage> = Vec::new();
     let mut last: Option<(usize, usize)> = None;
-    for &(i, j, score) in aligned {
+    for &Aligned {
+        i,
+        j,
+        score,
+        paraphrase,
+    } in aligned
+    {
+        let grade = if paraphrase {
+            ReuseGrade::Paraphrase
+        } else {
+            ReuseGrade::Edited
+        };
         let (sa, sb) = (a.sentences[i].span, b.sentences[j].span);
         let extends = last.is_some_and(|(li, lj)| i == li + 1 && (j == lj + 1 || j == lj));
         match out.last_mut() {
@@ -255,6 +342,7 @@ fn merge(
                 p.span_b = p.span_b.cover(sb);
                 p.score = (p.score * p.sentences as f64 + score) / (p.sentences + 1) as f64;
                 p.sentences += 1;
+                p.grade = p.grade.max(grade);
             }
             _ => out.push(Passage {
                 doc_a: ids.0.clone(),
@@ -263,11 +351,17 @@ fn merge(
                 span_b: sb,
                 score,
                 sentences: 1,
+                grade,
             }),
         }
         last = Some((i, j));
     }
     out
+}
+
+/// True when two texts are the same apart from whitespace.
+fn same_text(a: &str, b: &str) -> bool {
+    a.split_whitespace().eq(b.split_whitespace())
 }
 
 /// Finds the passages shared by any two of `docs`.
@@ -286,7 +380,23 @@ pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
             if aligned.is_empty() {
                 return (Vec::new(), None);
             }
-            let passages = merge((&docs[a].doc.id, &docs[b].doc.id), pa, pb, &aligned);
+            let mut passages = merge((&docs[a].doc.id, &docs[b].doc.id), pa, pb, &aligned);
+            for p in &mut passages {
+                if p.grade == ReuseGrade::Edited
+                    && same_text(docs[a].slice(p.span_a), docs[b].slice(p.span_b))
+                {
+                    p.grade = ReuseGrade::Verbatim;
+                }
+            }
+            let aligned: Vec<(usize, usize)> = aligned
+                .iter()
+                .filter(|x| !x.paraphrase)
+                .map(|x| (x.i, x.j))
+                .collect();
+            if aligned.is_empty() {
+                // Rewording alone is not reuse: independent reports of one fact share words.
+                return (Vec::new(), None);
+            }
             let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
             js.sort_unstable();
             js.dedup();
@@ -362,5 +472,43 @@ mod tests {
         let (a, b) = (doc(WIRE), doc(other));
         let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
         assert!(reuse.passages.is_empty(), "{:?}", reuse.passages);
+    }
+
+    #[test]
+    fn passages_are_graded_verbatim_edited_or_paraphrase() {
+        let copy = "Crane falls on ship\n\n\
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dock workers. \
+            The crane operator escaped from the cabin moments before the boom buckled over the deck. \
+            Nothing else is known about the accident yet. \
+            Inspectors from the state labour office arrived at the docks late on Tuesday evening. \
+            Nothing more was said. \
+            Varga, master of the harbour, said in March the crane's inspection was passed.";
+        let (a, b) = (doc(WIRE), doc(copy));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        let graded: Vec<(&str, ReuseGrade)> = reuse
+            .passages
+            .iter()
+            .map(|p| (b.slice(p.span_b), p.grade))
+            .collect();
+        assert_eq!(graded.len(), 3, "{graded:#?}");
+        assert_eq!(graded[0].1, ReuseGrade::Verbatim, "{graded:#?}");
+        assert_eq!(graded[0].0.split(". ").count(), 2);
+        // In the order of the first article.
+        assert!(graded[1].0.starts_with("Varga, master"), "{graded:#?}");
+        assert_eq!(graded[1].1, ReuseGrade::Paraphrase, "{graded:#?}");
+        assert!(graded[2].0.starts_with("Inspectors"));
+        assert_eq!(graded[2].1, ReuseGrade::Verbatim);
+        // The reworded sentence does not count towards lineage.
+        assert_eq!(reuse.pairs[0].sentences_b, 3);
+    }
+
+    #[test]
+    fn a_light_edit_is_graded_edited() {
+        let copy = "Crane falls on ship\n\n\
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+        let (a, b) = (doc(WIRE), doc(copy));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        assert_eq!(reuse.passages.len(), 1, "{:?}", reuse.passages);
+        assert_eq!(reuse.passages[0].grade, ReuseGrade::Edited);
     }
 }

@@ -14,12 +14,14 @@
 //! stories when their victims and officers differ. A story's id derives from its founding
 //! article's id, so it stays stable as the story grows.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
 
 use corroborate_core::segment::TokenKind;
 use corroborate_core::{DocId, PreparedDoc, Span};
 use corroborate_extract::dates::TimexType;
 use corroborate_extract::entities::EntityKind;
+use corroborate_extract::quantities::{Quantity, QuantityKind};
 use corroborate_extract::Extraction;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -32,10 +34,19 @@ use crate::features::{content_words, name_runs, Word};
 pub struct StoryConfig {
     /// Score at which an article joins a story.
     pub threshold: f64,
-    /// Factor applied when both articles name salient people and share none.
+    /// Score at which an article that joins one story also bridges another: the two stories
+    /// merge, and the later-founded one's id redirects to the earlier one's.
+    pub merge: f64,
+    /// Factor applied when both articles name salient people and share none (with
+    /// `main_person`: when each article's most-mentioned person is absent from the other).
     pub person_conflict: f64,
+    /// Compare the articles' main people rather than any salient person.
+    pub main_person: bool,
     /// Factor applied when both articles mention dates (years, months) and share none.
     pub date_conflict: f64,
+    /// Factor applied when both articles state measured amounts (ages, money, distances) and
+    /// share none.
+    pub number_conflict: f64,
     /// Number of a story's members an article is compared with: the story's score is the mean
     /// of the best `support` similarities (fewer when the story is smaller).
     pub support: usize,
@@ -47,21 +58,62 @@ pub struct StoryConfig {
     pub candidates: usize,
     /// Content words kept per article (the most frequent).
     pub max_terms: usize,
+    /// Add the background document frequencies ([`BACKGROUND_DF`]) to the index's own, so
+    /// that a word common in news in general weighs little even in a small batch.
+    pub background: bool,
 }
 
 impl Default for StoryConfig {
     fn default() -> Self {
         StoryConfig {
             threshold: 0.15,
+            merge: 0.3,
             person_conflict: 0.2,
+            main_person: false,
             date_conflict: 0.3,
+            number_conflict: 0.5,
             support: 3,
             posting_cap: 256,
             lookup_features: 24,
             candidates: 32,
-            max_terms: 60,
+            max_terms: 150,
+            background: true,
         }
     }
+}
+
+/// Document frequencies of content words in a background corpus (ECB+ topics 1–22, 462 news
+/// texts): first line `documents<TAB>N`, then `word<TAB>df` for words in two or more texts.
+/// Regenerate with `cargo run --release -p corroborate-eval --bin eval-ecb-stories --
+/// --write-df crates/corroborate-link/data/background_df.tsv`.
+pub const BACKGROUND_DF: &str = include_str!("../data/background_df.tsv");
+
+/// The parsed background table: number of documents and df per term hash.
+struct Background {
+    documents: u32,
+    df: HashMap<u64, u32>,
+}
+
+static BACKGROUND: LazyLock<Background> = LazyLock::new(|| {
+    let mut lines = BACKGROUND_DF.lines();
+    let documents = lines
+        .next()
+        .and_then(|l| l.strip_prefix("documents\t"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    let df = lines
+        .filter_map(|l| {
+            let (w, n) = l.split_once('\t')?;
+            Some((term_hash(xxh3_64(w.as_bytes())), n.trim().parse().ok()?))
+        })
+        .collect();
+    Background { documents, df }
+});
+
+/// A content word's feature hash (re-keyed so a term never collides with a name of the same
+/// spelling).
+fn term_hash(word_hash: u64) -> u64 {
+    word_hash ^ 0x5bd1_e995
 }
 
 /// What a feature is; sets its weight.
@@ -72,6 +124,7 @@ enum Kind {
     Name,
     Term,
     Date,
+    Amount,
 }
 
 impl Kind {
@@ -82,6 +135,7 @@ impl Kind {
             Kind::Name => 2.0,
             Kind::Term => 1.0,
             Kind::Date => 1.5,
+            Kind::Amount => 1.5,
         }
     }
 }
@@ -327,6 +381,11 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
             }
         }
     }
+    for q in &ex.quantities {
+        if let Some(key) = amount_key(q) {
+            add(Kind::Amount, &key, 1.0);
+        }
+    }
     let mut out: Vec<Feature> = counts
         .into_iter()
         .map(|((hash, kind), tf)| Feature { hash, kind, tf })
@@ -337,8 +396,7 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }
     let mut terms: HashMap<u64, f32> = HashMap::new();
     for w in &words {
-        // Re-key so a term never collides with a name of the same spelling.
-        *terms.entry(w.hash ^ 0x5bd1_e995).or_default() += 1.0;
+        *terms.entry(term_hash(w.hash)).or_default() += 1.0;
     }
     let mut terms: Vec<(u64, f32)> = terms.into_iter().collect();
     terms.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -350,6 +408,26 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }));
     out.sort_unstable_by_key(|f| f.hash);
     out
+}
+
+/// A measured amount as a feature: its kind, value to two significant digits and unit ("age
+/// 36 year", "money 85000000 EUR"). Vague amounts and small counts say little about which
+/// event it is and give none.
+fn amount_key(q: &Quantity) -> Option<String> {
+    if q.vague || !q.value.is_finite() || q.value <= 0.0 {
+        return None;
+    }
+    let kind = match q.kind {
+        QuantityKind::Age => "age",
+        QuantityKind::Money => "money",
+        QuantityKind::Distance => "distance",
+        QuantityKind::Weight => "weight",
+        QuantityKind::Count if q.value >= 3.0 => "count",
+        QuantityKind::Count | QuantityKind::Duration | QuantityKind::Percent => return None,
+    };
+    let magnitude = 10f64.powf(q.value.log10().floor() - 1.0).max(1.0);
+    let value = (q.value / magnitude).round() * magnitude;
+    Some(format!("{kind} {value} {}", q.unit.to_lowercase()))
 }
 
 /// One story.
@@ -367,9 +445,13 @@ pub struct Story {
     pub documents: Vec<DocId>,
     #[serde(skip)]
     title_rank: (bool, Option<i32>, usize),
+    /// Indexes of the member articles, ascending; emptied when the story is merged away.
+    #[serde(skip)]
+    members: Vec<u32>,
 }
 
 struct DocEntry {
+    id: DocId,
     features: Vec<Feature>,
     story: u32,
     /// The norm of the weight vector, and the index size it was computed at: recomputed when
@@ -386,6 +468,8 @@ pub struct Placement {
     pub founded: bool,
     /// The best score found against an existing story (0 when there was no candidate).
     pub score: f64,
+    /// Ids of the stories the article bridged into this one; each now redirects to `story`.
+    pub merged: Vec<String>,
 }
 
 /// An incremental story grouping: add articles one at a time, in any number of batches.
@@ -394,8 +478,11 @@ pub struct StoryIndex {
     df: HashMap<u64, u32>,
     postings: HashMap<u64, Vec<u32>>,
     docs: Vec<DocEntry>,
+    /// Every story ever founded, by founding order; merged-away stories have no members.
     stories: Vec<Story>,
     by_doc: HashMap<DocId, u32>,
+    /// Merged-away story id → the id of the story it was merged into (possibly merged later).
+    redirects: BTreeMap<String, String>,
 }
 
 impl Default for StoryIndex {
@@ -414,12 +501,30 @@ impl StoryIndex {
             docs: Vec::new(),
             stories: Vec::new(),
             by_doc: HashMap::new(),
+            redirects: BTreeMap::new(),
         }
     }
 
-    /// The stories so far, in order of founding.
-    pub fn stories(&self) -> &[Story] {
-        &self.stories
+    /// The current stories, in order of founding (merged-away stories are left out).
+    pub fn stories(&self) -> impl Iterator<Item = &Story> {
+        self.stories.iter().filter(|s| !s.members.is_empty())
+    }
+
+    /// Every merged-away story id with the id of the current story that holds its articles.
+    pub fn redirects(&self) -> BTreeMap<String, String> {
+        self.redirects
+            .keys()
+            .map(|old| (old.clone(), self.resolve(old).to_string()))
+            .collect()
+    }
+
+    /// The current id for a story id: itself, or where it was merged into.
+    pub fn resolve<'a>(&'a self, id: &'a str) -> &'a str {
+        let mut id = id;
+        while let Some(next) = self.redirects.get(id) {
+            id = next;
+        }
+        id
     }
 
     /// The story of an article added earlier.
@@ -430,8 +535,12 @@ impl StoryIndex {
     }
 
     fn idf(&self, hash: u64) -> f64 {
-        let n = self.docs.len() as f64;
-        let df = self.df.get(&hash).copied().unwrap_or(0) as f64;
+        let mut n = self.docs.len() as f64;
+        let mut df = self.df.get(&hash).copied().unwrap_or(0) as f64;
+        if self.cfg.background {
+            n += f64::from(BACKGROUND.documents);
+            df += f64::from(BACKGROUND.df.get(&hash).copied().unwrap_or(0));
+        }
         ((n + 1.0) / (df + 1.0)).ln() + 1.0
     }
 
@@ -468,6 +577,7 @@ impl StoryIndex {
         let (mut i, mut j, mut dot) = (0, 0, 0.0);
         let mut shared_person = false;
         let mut shared_date = false;
+        let mut shared_amount = false;
         while i < a.len() && j < b.len() {
             match a[i].hash.cmp(&b[j].hash) {
                 std::cmp::Ordering::Less => i += 1,
@@ -481,18 +591,34 @@ impl StoryIndex {
                     shared_person |= matches!(a[i].kind, Kind::Person | Kind::Surname)
                         && a[i].tf.max(b[j].tf) >= 2.0;
                     shared_date |= a[i].kind == Kind::Date;
+                    shared_amount |= a[i].kind == Kind::Amount;
                     i += 1;
                     j += 1;
                 }
             }
         }
         let mut score = (dot / (wa.1 * norm_b)).min(1.0);
-        if !shared_person && has_salient_person(a) && has_salient_person(b) {
+        let (main_a, main_b) = (main_person(a), main_person(b));
+        let main_shared = match (main_a, main_b) {
+            (Some(x), Some(y)) => {
+                x == y || (self.cfg.main_person && (contains(b, x) && contains(a, y)))
+            }
+            _ => true,
+        };
+        let conflict = if self.cfg.main_person {
+            !main_shared
+        } else {
+            !shared_person && main_a.is_some() && main_b.is_some()
+        };
+        if conflict {
             score *= self.cfg.person_conflict;
         }
-        let dated = |fs: &[Feature]| fs.iter().any(|f| f.kind == Kind::Date);
-        if !shared_date && dated(a) && dated(b) {
+        let has = |fs: &[Feature], kind: Kind| fs.iter().any(|f| f.kind == kind);
+        if !shared_date && has(a, Kind::Date) && has(b, Kind::Date) {
             score *= self.cfg.date_conflict;
+        }
+        if !shared_amount && has(a, Kind::Amount) && has(b, Kind::Amount) {
+            score *= self.cfg.number_conflict;
         }
         score
     }
@@ -525,13 +651,32 @@ impl StoryIndex {
                 story: story.id.clone(),
                 founded: false,
                 score: 1.0,
+                merged: Vec::new(),
             };
         }
-        let (best_story, score) = self.best_story(&fs);
+        let scored = self.score_stories(&fs);
+        let score = scored.first().map_or(0.0, |s| s.1);
         let index = self.docs.len() as u32;
         let rank = title_rank(doc, index as usize);
-        let (story, founded) = match best_story {
-            Some(s) if score >= self.cfg.threshold => (s, false),
+        let mut merged = Vec::new();
+        let (story, founded) = match scored.first() {
+            Some(&(best, s)) if s >= self.cfg.threshold => {
+                // Other stories the article also resembles strongly: it bridges them.
+                let mut group: Vec<u32> = scored
+                    .iter()
+                    .filter(|&&(_, sc)| sc >= self.cfg.merge.max(self.cfg.threshold))
+                    .map(|&(st, _)| st)
+                    .chain([best])
+                    .collect();
+                group.sort_unstable();
+                group.dedup();
+                let survivor = group[0];
+                for &other in &group[1..] {
+                    merged.push(self.stories[other as usize].id.clone());
+                    self.merge_into(survivor, other);
+                }
+                (survivor, false)
+            }
             _ => {
                 let (title_span, title) = title_of(doc);
                 self.stories.push(Story {
@@ -541,12 +686,14 @@ impl StoryIndex {
                     title_span,
                     documents: Vec::new(),
                     title_rank: rank,
+                    members: Vec::new(),
                 });
                 (self.stories.len() as u32 - 1, true)
             }
         };
         if let Some(st) = self.stories.get_mut(story as usize) {
             st.documents.push(id.clone());
+            st.members.push(index);
             if rank < st.title_rank {
                 let (title_span, title) = title_of(doc);
                 st.title = title;
@@ -563,6 +710,7 @@ impl StoryIndex {
             }
         }
         self.docs.push(DocEntry {
+            id: id.clone(),
             features: fs,
             story,
             norm: std::cell::Cell::new((0.0, 0)),
@@ -572,13 +720,50 @@ impl StoryIndex {
             story: self.stories[story as usize].id.clone(),
             founded,
             score,
+            merged,
         }
     }
 
-    /// The best story for an article's features, and its score.
-    fn best_story(&self, fs: &[Feature]) -> (Option<u32>, f64) {
+    /// Moves the articles of story `from` into story `into` (founded earlier); `from`'s id
+    /// redirects to `into`'s from now on.
+    fn merge_into(&mut self, into: u32, from: u32) {
+        let moved = std::mem::take(&mut self.stories[from as usize].members);
+        self.stories[from as usize].documents.clear();
+        let from_rank = self.stories[from as usize].title_rank;
+        let from_title = (
+            self.stories[from as usize].title.clone(),
+            self.stories[from as usize].title_doc.clone(),
+            self.stories[from as usize].title_span,
+        );
+        for &d in &moved {
+            if let Some(entry) = self.docs.get_mut(d as usize) {
+                entry.story = into;
+                self.by_doc.insert(entry.id.clone(), into);
+            }
+        }
+        let target = &mut self.stories[into as usize];
+        target.members.extend(moved);
+        target.members.sort_unstable();
+        target.documents = target
+            .members
+            .iter()
+            .filter_map(|&d| self.docs.get(d as usize).map(|e| e.id.clone()))
+            .collect();
+        if from_rank < target.title_rank {
+            target.title_rank = from_rank;
+            (target.title, target.title_doc, target.title_span) = from_title;
+        }
+        let (old, new) = (
+            self.stories[from as usize].id.clone(),
+            self.stories[into as usize].id.clone(),
+        );
+        self.redirects.insert(old, new);
+    }
+
+    /// Scores of the candidate stories for an article's features, best first.
+    fn score_stories(&self, fs: &[Feature]) -> Vec<(u32, f64)> {
         if self.docs.is_empty() {
-            return (None, 0.0);
+            return Vec::new();
         }
         let wa = self.weights(fs);
         let mut lookup: Vec<(f64, usize)> = fs
@@ -607,7 +792,7 @@ impl StoryIndex {
         cands.truncate(self.cfg.candidates);
         // Per story, the best `support` similarities: a story is joined when the article
         // resembles several of its members, not one (which would chain unrelated events).
-        let mut per_story: HashMap<u32, Vec<f64>> = HashMap::new();
+        let mut per_story: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
         for (d, _) in cands {
             let Some(entry) = self.docs.get(d as usize) else {
                 continue;
@@ -615,27 +800,35 @@ impl StoryIndex {
             let s = self.similarity(fs, &wa, entry);
             per_story.entry(entry.story).or_default().push(s);
         }
-        let mut best: (Option<u32>, f64) = (None, 0.0);
-        let mut stories: Vec<(u32, Vec<f64>)> = per_story.into_iter().collect();
-        stories.sort_unstable_by_key(|(s, _)| *s);
-        for (story, mut sims) in stories {
-            sims.sort_unstable_by(|a, b| b.total_cmp(a));
-            let size = self
-                .stories
-                .get(story as usize)
-                .map_or(1, |s| s.documents.len());
-            let k = self.cfg.support.clamp(1, size.max(1));
-            let score = sims.iter().take(k).sum::<f64>() / k as f64;
-            if score > best.1 {
-                best = (Some(story), score);
-            }
-        }
-        best
+        let mut out: Vec<(u32, f64)> = per_story
+            .into_iter()
+            .map(|(story, mut sims)| {
+                sims.sort_unstable_by(|a, b| b.total_cmp(a));
+                let size = self
+                    .stories
+                    .get(story as usize)
+                    .map_or(1, |s| s.members.len());
+                let k = self.cfg.support.clamp(1, size.max(1));
+                (story, sims.iter().take(k).sum::<f64>() / k as f64)
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        out
     }
 }
 
-fn has_salient_person(fs: &[Feature]) -> bool {
-    fs.iter().any(|f| f.kind == Kind::Surname && f.tf >= 2.0)
+/// The article's most-mentioned surname, when it is mentioned at least twice (ties: lowest
+/// hash, for determinism).
+fn main_person(fs: &[Feature]) -> Option<u64> {
+    fs.iter()
+        .filter(|f| f.kind == Kind::Surname && f.tf >= 2.0)
+        .max_by(|x, y| x.tf.total_cmp(&y.tf).then(y.hash.cmp(&x.hash)))
+        .map(|f| f.hash)
+}
+
+/// True when the (sorted) features hold `hash`.
+fn contains(fs: &[Feature], hash: u64) -> bool {
+    fs.binary_search_by_key(&hash, |f| f.hash).is_ok()
 }
 
 /// Earliest publication first, then order of addition; articles without a date come last.

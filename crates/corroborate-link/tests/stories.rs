@@ -84,5 +84,45 @@ fn stories_grow_incrementally_with_stable_ids() {
     // Adding an article twice changes nothing.
     let again = index.add(&docs[3].0, &docs[3].1);
     assert_eq!(again.story, first.story);
-    assert_eq!(index.stories().len(), 3);
+    assert_eq!(index.stories().count(), 3);
+}
+
+#[test]
+fn a_bridging_article_merges_two_stories_and_the_later_id_redirects() {
+    let found = fixture("gorge_body_found");
+    let appeal = fixture("gorge_missing_appeal");
+    let identified = fixture("gorge_identified");
+    let mut index = StoryIndex::default();
+    let a = index.add(&found.0, &found.1);
+    let b = index.add(&appeal.0, &appeal.1);
+    assert!(
+        a.founded && b.founded,
+        "apart before the bridge: {}",
+        b.score
+    );
+    let bridge = index.add(&identified.0, &identified.1);
+    assert!(!bridge.founded, "score {}", bridge.score);
+    assert_eq!(bridge.story, a.story, "the earlier story's id survives");
+    assert_eq!(bridge.merged, vec![b.story.clone()]);
+    assert_eq!(index.stories().count(), 1);
+    assert_eq!(index.resolve(&b.story), a.story);
+    assert_eq!(
+        index.redirects().get(&b.story).map(String::as_str),
+        Some(a.story.as_str())
+    );
+    let story = index.story_of(&appeal.0.doc.id).expect("added");
+    assert_eq!(story.id, a.story);
+    assert_eq!(
+        story.documents,
+        vec![
+            found.0.doc.id.clone(),
+            appeal.0.doc.id.clone(),
+            identified.0.doc.id.clone()
+        ]
+    );
+    // The batch API reports the same redirect.
+    let docs = vec![found, appeal, identified];
+    let links = link(&docs, &LinkConfig::default());
+    assert_eq!(links.stories.len(), 1);
+    assert_eq!(links.redirects.get(&b.story), Some(&a.story));
 }

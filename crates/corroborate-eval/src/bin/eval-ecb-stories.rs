@@ -1,18 +1,23 @@
-//! Story grouping on ECB+ topics 1–22 (`<data>/ecbplus-train`): groups the 462 texts with
-//! `corroborate_link::link` and prints B-cubed precision, recall and F1 against the sub-topics
-//! (two similar but different events per topic, which must stay apart) and against the topics.
+//! Story grouping on ECB+: groups the texts of a split (`train`: topics 1–22, 462 texts; `dev`:
+//! topics 23–25, 73 texts) with `corroborate_link::link` and prints B-cubed precision, recall and
+//! F1 against the sub-topics (two similar but different events per topic, which must stay apart)
+//! and against the topics. `--out FILE` writes `doc<TAB>story` for `score_clusters.py`.
+//! `--grid` sweeps the story settings on the split (tuning: run it on `train` only) and prints one
+//! line per setting, best sub-topic F1 last. `--write-df FILE` (train only) writes the
+//! background document frequencies that `corroborate_link::stories` ships.
 //!
-//! Usage: `cargo run -p corroborate-eval --bin eval-ecb-stories [--threshold X] [--conflict X]
-//! [--date-conflict X]`
+//! Usage: `cargo run --release -p corroborate-eval --bin eval-ecb-stories -- [--split train|dev]
+//! [--out FILE] [--grid] [--threshold X] [--merge X] [--conflict X] [--date-conflict X]
+//! [--number-conflict X] [--support N]`
 
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use anyhow::{anyhow, Context, Result};
-use corroborate_core::document::{first_line_span, SourceFormat};
-use corroborate_core::{Document, PreparedDoc};
-use corroborate_eval::data_dir;
-use corroborate_link::{link, LinkConfig};
+use corroborate_core::PreparedDoc;
+use corroborate_eval::{arg_value, data_dir, ecb_document};
+use corroborate_extract::Extraction;
+use corroborate_link::features::for_each_content_word;
+use corroborate_link::{StoryConfig, StoryIndex};
 use rayon::prelude::*;
 
 /// B-cubed precision, recall and F1 of a clustering against gold labels (both per item).
@@ -41,25 +46,101 @@ fn bcubed(system: &[usize], gold: &[String]) -> (f64, f64, f64) {
     (p, r, f)
 }
 
-fn arg(name: &str) -> Option<f64> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
+fn num(name: &str) -> Option<f64> {
+    arg_value(name).and_then(|v| v.parse().ok())
 }
 
-fn load(dir: &Path, doc: &str) -> Result<Document> {
-    let path = dir.join("text").join(format!("{doc}.txt"));
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let mut d = Document::new(path.display().to_string(), SourceFormat::Text, text);
-    d.headline = first_line_span(&d.text);
-    Ok(d)
+/// Each article's story index (in `docs` order) after adding them in publication order (as
+/// `corroborate_link::link` does), and the number of merges.
+fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>, usize) {
+    let mut order: Vec<usize> = (0..docs.len()).collect();
+    order.sort_by_key(|&i| {
+        let p = docs[i].0.doc.meta.published.as_ref().map(|p| p.value);
+        (p.is_none(), p, i)
+    });
+    let mut index = StoryIndex::new(*cfg);
+    let ordered: Vec<(&PreparedDoc, &Extraction)> =
+        order.iter().map(|&i| (&docs[i].0, &docs[i].1)).collect();
+    index.add_batch(&ordered);
+    let mut story_of: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in index.stories().enumerate() {
+        for d in &s.documents {
+            story_of.insert(d.as_str(), i);
+        }
+    }
+    let system = docs
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| {
+            story_of
+                .get(p.doc.id.as_str())
+                .copied()
+                .unwrap_or(usize::MAX - i)
+        })
+        .collect();
+    (system, index.redirects().len())
+}
+
+/// Story settings tried by `--grid`.
+fn grid() -> Vec<StoryConfig> {
+    let mut out = Vec::new();
+    for threshold in [0.1, 0.12] {
+        for merge in [1.5, 2.0] {
+            for person_conflict in [0.4, 0.7] {
+                for number_conflict in [0.5, 0.8] {
+                    for support in [3, 5] {
+                        for max_terms in [60, 150, 400] {
+                            for (date_conflict, main_person) in
+                                [(0.3, true), (1.0, true), (1.0, false)]
+                            {
+                                out.push(StoryConfig {
+                                    main_person,
+                                    threshold,
+                                    merge: threshold * merge,
+                                    person_conflict,
+                                    number_conflict,
+                                    support,
+                                    max_terms,
+                                    date_conflict,
+                                    ..StoryConfig::default()
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Writes the background document frequencies of content words (`documents<TAB>N`, then
+/// `word<TAB>df` for words in two or more texts, sorted by word).
+fn write_df(docs: &[(PreparedDoc, Extraction)], path: &str) -> Result<()> {
+    let mut df: BTreeMap<String, u32> = BTreeMap::new();
+    for (p, _) in docs {
+        let mut words: BTreeSet<String> = BTreeSet::new();
+        for s in p.article_sentences() {
+            for_each_content_word(p, s, |w, _| {
+                words.insert(w.to_string());
+            });
+        }
+        for w in words {
+            *df.entry(w).or_default() += 1;
+        }
+    }
+    let mut out = format!("documents\t{}\n", docs.len());
+    for (w, n) in df.iter().filter(|(w, n)| **n >= 2 && !w.contains('\t')) {
+        out.push_str(&format!("{w}\t{n}\n"));
+    }
+    std::fs::write(path, out).with_context(|| format!("writing {path}"))?;
+    println!("wrote {path}");
+    Ok(())
 }
 
 fn main() -> Result<()> {
-    let dir = data_dir().join("ecbplus-train");
+    let split = arg_value("--split").unwrap_or_else(|| "train".into());
+    let dir = data_dir().join(format!("ecbplus-{split}"));
     let tsv = std::fs::read_to_string(dir.join("clusters.tsv"))
         .with_context(|| format!("reading {}/clusters.tsv", dir.display()))?;
     let mut rows: Vec<(String, String, String)> = tsv
@@ -81,52 +162,89 @@ fn main() -> Result<()> {
     let docs: Vec<_> = rows
         .par_iter()
         .map(|(d, _, _)| {
-            let p = PreparedDoc::new(load(&dir, d)?, today);
+            let p = PreparedDoc::new(ecb_document(&dir, d)?, today);
             let ex = corroborate_extract::extract(&p);
             Ok((p, ex))
         })
         .collect::<Result<_>>()?;
-    let mut cfg = LinkConfig::default();
-    if let Some(t) = arg("--threshold") {
-        cfg.stories.threshold = t;
-    }
-    if let Some(c) = arg("--date-conflict") {
-        cfg.stories.date_conflict = c;
-    }
-    if let Some(k) = arg("--support") {
-        cfg.stories.support = k as usize;
-    }
-    if let Some(c) = arg("--conflict") {
-        cfg.stories.person_conflict = c;
-    }
-    let links = link(&docs, &cfg);
-    let elapsed = start.elapsed();
-    let mut story_of: HashMap<&str, usize> = HashMap::new();
-    for (i, s) in links.stories.iter().enumerate() {
-        for d in &s.story.documents {
-            story_of.insert(d.as_str(), i);
+    let extracted = start.elapsed();
+    if let Some(path) = arg_value("--write-df") {
+        if split != "train" {
+            return Err(anyhow!("--write-df is computed from the train split only"));
         }
+        return write_df(&docs, &path);
     }
-    let system: Vec<usize> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| {
-            story_of
-                .get(p.doc.id.as_str())
-                .copied()
-                .unwrap_or(usize::MAX - i)
-        })
-        .collect();
     let sub: Vec<String> = rows.iter().map(|r| r.2.clone()).collect();
     let topic: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
-    let n_sub = sub.iter().collect::<std::collections::HashSet<_>>().len();
-    let n_topic = topic.iter().collect::<std::collections::HashSet<_>>().len();
+    if std::env::args().any(|a| a == "--grid") {
+        let mut results: Vec<(f64, f64, StoryConfig)> = grid()
+            .par_iter()
+            .map(|cfg| {
+                let system = assign(&docs, cfg).0;
+                (bcubed(&system, &sub).2, bcubed(&system, &topic).2, *cfg)
+            })
+            .collect();
+        results.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        for (s, t, c) in results.iter().rev().take(25).rev() {
+            println!(
+                "sub {s:.4} topic {t:.4}  --threshold {} --merge {} --conflict {} --number-conflict {} \
+                 --support {} --max-terms {} --date-conflict {} main-person {}",
+                c.threshold,
+                c.merge,
+                c.person_conflict,
+                c.number_conflict,
+                c.support,
+                c.max_terms,
+                c.date_conflict,
+                c.main_person
+            );
+        }
+        return Ok(());
+    }
+    let mut cfg = StoryConfig::default();
+    if let Some(t) = num("--threshold") {
+        cfg.threshold = t;
+    }
+    if let Some(t) = num("--merge") {
+        cfg.merge = t;
+    }
+    if let Some(c) = num("--date-conflict") {
+        cfg.date_conflict = c;
+    }
+    if let Some(c) = num("--number-conflict") {
+        cfg.number_conflict = c;
+    }
+    if let Some(k) = num("--support") {
+        cfg.support = k as usize;
+    }
+    if std::env::args().any(|a| a == "--main-person") {
+        cfg.main_person = true;
+    }
+    if let Some(k) = num("--max-terms") {
+        cfg.max_terms = k as usize;
+    }
+    if let Some(c) = num("--conflict") {
+        cfg.person_conflict = c;
+    }
+    let start = std::time::Instant::now();
+    let (system, merges) = assign(&docs, &cfg);
+    let elapsed = start.elapsed();
+    let stories = system.iter().collect::<BTreeSet<_>>().len();
+    if let Some(out) = arg_value("--out") {
+        let mut lines = String::from("doc\tcluster\n");
+        for ((d, _, _), s) in rows.iter().zip(&system) {
+            lines.push_str(&format!("{d}\t{s}\n"));
+        }
+        std::fs::write(&out, lines).with_context(|| format!("writing {out}"))?;
+    }
+    let n_sub = sub.iter().collect::<BTreeSet<_>>().len();
+    let n_topic = topic.iter().collect::<BTreeSet<_>>().len();
     println!(
-        "ECB+ topics 1-22: {} texts, {} stories found ({} sub-topics, {} topics), {:.2} s",
+        "ECB+ {split}: {} texts, {stories} stories found ({n_sub} sub-topics, {n_topic} topics), \
+         {} merges; extraction {:.2} s, linking {:.2} s",
         docs.len(),
-        links.stories.len(),
-        n_sub,
-        n_topic,
+        merges,
+        extracted.as_secs_f64(),
         elapsed.as_secs_f64()
     );
     println!("| against | B3 precision | B3 recall | B3 F1 |");
