@@ -1,7 +1,7 @@
 //! The per-document preparation every extractor starts from: load's document plus its
 //! ignored spans and segmentation.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::clean::{clean, Ignored};
 use crate::document::Document;
@@ -9,7 +9,7 @@ use crate::segment::{segment, Segmentation};
 use crate::span::Span;
 
 /// A document after cleaning and segmentation. Pure function of the document.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PreparedDoc {
     /// The document, text unchanged.
     pub doc: Document,

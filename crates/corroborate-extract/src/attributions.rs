@@ -14,12 +14,12 @@ use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use regex::Regex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::quotes::windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// How a statement is attributed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AttributionKind {
     /// "AP reported (that) …", "…, the Associated Press reported."
@@ -33,7 +33,7 @@ pub enum AttributionKind {
 }
 
 /// One attribution of a statement to a source.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attribution {
     /// The attribution phrase ("the Associated Press reported").
     #[serde(flatten)]

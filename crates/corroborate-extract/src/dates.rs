@@ -24,12 +24,12 @@ use std::sync::LazyLock;
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use jiff::civil::Date;
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::quantities::word_number;
 
 /// TIMEX3 type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum TimexType {
     /// A calendar date, week, month, season or year.
@@ -55,7 +55,7 @@ impl TimexType {
 }
 
 /// One temporal expression.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Timex {
     /// The expression.
     #[serde(flatten)]
@@ -68,8 +68,13 @@ pub struct Timex {
     /// For expressions anchored to an event ("days before the shooting"): the anchor's span.
     pub anchor: Option<Span>,
     /// TIMEX3 `mod`: `START` ("early November"), `MID`, `END` ("late 2006", "the end of the year").
-    #[serde(rename = "mod", skip_serializing_if = "Option::is_none")]
-    pub modifier: Option<&'static str>,
+    #[serde(
+        rename = "mod",
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::timeml_mod::deserialize"
+    )]
+    pub modifier: Option<crate::timeml_mod::Mod>,
 }
 
 impl SpanMap for Timex {

@@ -26,13 +26,13 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use lexicon::{PlaceKind, Title};
 use pieces::{Piece, PieceKind};
 
 /// What kind of thing an entity is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EntityKind {
     /// A person.
@@ -46,7 +46,7 @@ pub enum EntityKind {
 }
 
 /// How an entity is mentioned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MentionKind {
     /// A full or partial proper name ("Hunter Foster", "Foster").
@@ -58,7 +58,7 @@ pub enum MentionKind {
 }
 
 /// One mention of an entity.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mention {
     /// Where it is.
     #[serde(flatten)]
@@ -70,7 +70,7 @@ pub struct Mention {
 }
 
 /// A role an entity holds, with the evidence for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Role {
     /// The role as written, in lower case with abbreviations spelled out ("interim police
     /// chief", "civil rights attorney", "lawyer", "governor").
@@ -95,7 +95,7 @@ impl SpanMap for Role {
 }
 
 /// Grammatical gender implied by the text (honorifics, pronouns, kinship terms), if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Gender {
     /// he/him, Mr., father.
@@ -105,7 +105,7 @@ pub enum Gender {
 }
 
 /// One entity in one article.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entity {
     /// The fullest name used in the article ("Hunter Foster"; "Wiley family" for a group).
     pub name: String,
@@ -126,7 +126,7 @@ impl SpanMap for Entity {
 }
 
 /// Entities and mentions of one article.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntityAnalysis {
     /// Entities, in order of first mention.
     pub entities: Vec<Entity>,

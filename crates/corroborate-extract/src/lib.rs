@@ -13,12 +13,13 @@ pub mod dates;
 pub mod entities;
 pub mod quantities;
 pub mod quotes;
+pub mod timeml_mod;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything extracted from one article.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Extraction {
     /// Entities, their mentions and roles.
     pub entities: entities::EntityAnalysis,

@@ -10,10 +10,10 @@ use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use regex::{Regex, RegexBuilder, RegexSet};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a quantity measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum QuantityKind {
     /// An age ("34-year-old", "aged 34", "would have turned two"); unit `year`, `month`, …
@@ -33,7 +33,7 @@ pub enum QuantityKind {
 }
 
 /// The same quantity in another unit ("(65 kilometers)" after "40 miles").
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Equivalent {
     /// Where the equivalent is written.
     #[serde(flatten)]
@@ -45,7 +45,7 @@ pub struct Equivalent {
 }
 
 /// One quantity.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Quantity {
     /// The expression.
     #[serde(flatten)]
@@ -60,10 +60,10 @@ pub struct Quantity {
     /// What is measured.
     pub kind: QuantityKind,
     /// True for vague amounts ("multiple", "several", "dozens of"): `value` is a lower bound.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub vague: bool,
     /// The same quantity in another unit, written in parentheses right after.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alt: Option<Equivalent>,
 }
 

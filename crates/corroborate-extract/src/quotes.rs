@@ -18,7 +18,7 @@ mod pairing;
 pub(crate) mod windows;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 pub(crate) use lexicon::name_pattern;
@@ -31,7 +31,7 @@ use pairing::RawQuote;
 use windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// The kind of quote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum QuoteKind {
     /// A whole quoted utterance.
@@ -43,7 +43,7 @@ pub enum QuoteKind {
 }
 
 /// How the speaker is mentioned at the quote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpeakerMentionKind {
     /// A proper name ("Zummach", "Mississippi Gov. Tate Reeves").
@@ -57,7 +57,7 @@ pub enum SpeakerMentionKind {
 }
 
 /// One quote.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quote {
     /// The whole quotation including marks (direct, partial) or the cue clause and reported clause (indirect).
     #[serde(flatten)]

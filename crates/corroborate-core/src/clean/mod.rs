@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::Regex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::document::Document;
 use crate::segment::{Segmentation, TokenKind};
@@ -20,7 +20,7 @@ use crate::span::{Span, SpanMap};
 mod rules;
 
 /// Why a span is ignored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum IgnoreReason {
     /// Newsletter or subscription promotion.
@@ -38,7 +38,7 @@ pub enum IgnoreReason {
 }
 
 /// An ignored span with its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ignored {
     /// The ignored text.
     #[serde(flatten)]

@@ -23,10 +23,12 @@ struct Line {
     published: Option<String>,
 }
 
-/// Reads every line; a bad line is skipped with a problem naming `file:line`.
+/// Reads every line; a bad line is skipped with a problem naming `file:line`. A file none of
+/// whose lines has a `text` or `html` field (an annotation file, say) is one problem, not one a line.
 pub fn load(name: &str, content: &str) -> (Vec<Document>, Vec<InputProblem>) {
     let mut docs = Vec::new();
     let mut problems = Vec::new();
+    let mut without_article = 0usize;
     for (i, raw) in content.lines().enumerate() {
         let where_ = format!("{name}:{}", i + 1);
         if raw.trim().is_empty() {
@@ -58,6 +60,7 @@ pub fn load(name: &str, content: &str) -> (Vec<Document>, Vec<InputProblem>) {
                 }
             },
             _ => {
+                without_article += 1;
                 problems.push(InputProblem::skipped(
                     where_,
                     "no `text` or `html` field with content",
@@ -97,12 +100,34 @@ pub fn load(name: &str, content: &str) -> (Vec<Document>, Vec<InputProblem>) {
         }
         docs.push(doc);
     }
+    if docs.is_empty() && without_article > 1 && without_article == problems.len() {
+        problems = vec![InputProblem::skipped(
+            name.to_string(),
+            format!(
+                "none of its {without_article} lines has a `text` or `html` field: \
+                 not a JSON Lines file of articles"
+            ),
+        )];
+    }
     (docs, problems)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_of_other_records_is_one_problem() {
+        let src = "{\"doc\":\"a\",\"timex\":[]}\n{\"doc\":\"b\"}\n\n{\"doc\":\"c\"}\n";
+        let (docs, problems) = load("annotations.jsonl", src);
+        assert!(docs.is_empty());
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].path, "annotations.jsonl");
+        assert!(
+            problems[0].message.contains("none of its 3 lines"),
+            "{problems:?}"
+        );
+    }
 
     #[test]
     fn reads_lines_and_reports_bad_ones() {

@@ -15,7 +15,7 @@ pub mod timeml;
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::document::Document;
 pub use manifest::{Manifest, ManifestEntry};
@@ -24,7 +24,7 @@ pub use manifest::{Manifest, ManifestEntry};
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
 
 /// How serious an input problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// The input was loaded, but something was off (e.g. invalid UTF-8 decoded lossily).
@@ -34,7 +34,7 @@ pub enum Severity {
 }
 
 /// A problem with one input, named with its path.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InputProblem {
     /// The file (or `file:line`) the problem is about.
     pub path: String,

@@ -5,7 +5,7 @@
 //! splits each paragraph's tokens, using the abbreviation classes of `abbrev`. A sentence
 //! never crosses a paragraph boundary, and every span is trimmed of surrounding white space.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::span::{Span, SpanMap};
 
@@ -14,7 +14,7 @@ mod sentence;
 mod token;
 
 /// What a token is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TokenKind {
     /// Letters (possibly with inner apostrophes, hyphens or periods, as in "U.S.", "O'Brien",
@@ -31,7 +31,7 @@ pub enum TokenKind {
 }
 
 /// A token: a span and its kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Token {
     /// Where it is.
     #[serde(flatten)]
@@ -41,7 +41,7 @@ pub struct Token {
 }
 
 /// Sentences, paragraphs and tokens of one text.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segmentation {
     /// Paragraph spans (text between blank lines, or lines for list items and headings).
     pub paragraphs: Vec<Span>,
