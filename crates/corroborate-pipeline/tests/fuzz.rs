@@ -109,7 +109,7 @@ fn cases() -> u32 {
     std::env::var("CORROBORATE_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(12)
+        .unwrap_or(48)
 }
 
 #[test]
