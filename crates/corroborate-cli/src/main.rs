@@ -1,6 +1,8 @@
 //! `corroborate`: reads a pile of news articles and produces a story dossier in which every
 //! statement points to exact character spans in the sources.
 
+#![deny(clippy::string_slice)]
+
 mod ingest_cmd;
 mod report_cmd;
 mod serve_cmd;

@@ -117,7 +117,13 @@ pub fn run(args: RecordArgs, usage: u8, input_problems: u8) -> anyhow::Result<u8
     // Publication dates inferred across articles sharpen relative dates in the record;
     // stories group the articles, lineages count independent sources.
     // The record asked for is built below, for every story; none is filled while linking.
-    let cross = corroborate_cli::link_with(&mut results, &RecordChoice::none());
+    let (cross, story_problems) = corroborate_cli::link_with(&mut results, &RecordChoice::none());
+    if !args.quiet {
+        for p in &story_problems {
+            eprintln!("{p}");
+        }
+    }
+    processed.problems.extend(story_problems);
     let lin = &cross.links.lineages;
     let lineage_of: BTreeMap<DocId, String> = lin
         .of_doc

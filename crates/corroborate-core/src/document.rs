@@ -1,5 +1,7 @@
 //! The document: text exactly as loaded, plus metadata and where each piece of metadata came from.
 
+#![deny(clippy::string_slice)]
+
 use serde::{Deserialize, Serialize};
 
 use crate::span::{Span, SpanMap};

@@ -3,6 +3,8 @@
 //! a contributor credit ("<Outlet>'s Jane Roe contributed to this report"), a newsletter promo
 //! ("Sign up for <Outlet>'s free newsletter"), or "<Outlet> reached out to …".
 
+#![deny(clippy::string_slice)]
+
 use std::collections::HashMap;
 use std::sync::LazyLock;
 

@@ -1,6 +1,8 @@
 //! The per-document preparation every extractor starts from: load's document plus its
 //! ignored spans and segmentation.
 
+#![deny(clippy::string_slice)]
+
 use serde::{Deserialize, Serialize};
 
 use crate::clean::{clean, Ignored};

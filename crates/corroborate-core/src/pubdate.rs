@@ -10,6 +10,9 @@
 //!    (within six days). The publication date is the latest of these days: news reports
 //!    events up to the day it is published.
 
+#![deny(clippy::string_slice)]
+
+use crate::text::{slice, slice_from};
 use std::sync::LazyLock;
 
 use jiff::civil::{Date, Weekday};
@@ -155,10 +158,10 @@ fn from_weekday_pairs(text: &str, today: Date) -> Option<Fixed> {
             ),
         };
         // A bare weekday later in the same paragraph is the next such day after the pair.
-        let para_end = text[all.end()..]
+        let para_end = slice_from(text, all.end())
             .find("\n\n")
             .map_or(text.len(), |i| all.end() + i);
-        for w in BARE_WEEKDAY.captures_iter(&text[all.end()..para_end]) {
+        for w in BARE_WEEKDAY.captures_iter(slice(text, all.end(), para_end)) {
             let (Some(m), Some(name)) = (w.get(0), w.name("weekday")) else {
                 continue;
             };

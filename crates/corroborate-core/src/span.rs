@@ -1,5 +1,7 @@
 //! Stand-off spans and the mapping from byte offsets to Unicode code-point offsets.
 
+#![deny(clippy::string_slice)]
+
 use serde::{Deserialize, Serialize};
 
 /// A half-open range `[start, end)` of byte offsets into a document's text.

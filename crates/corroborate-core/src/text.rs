@@ -1,6 +1,97 @@
-//! Word lists shared by the stages that compare wording across articles (story features,
-//! timeline events, claims): one list of English function words, so every stage skips the same
-//! words; each stage adds its own domain words on top.
+//! Text helpers shared by every stage that walks text.
+//!
+//! * Char-boundary-safe slicing: [`slice`], [`slice_from`], [`slice_to`], [`window`],
+//!   [`floor_char_boundary`], [`ceil_char_boundary`], [`char_before`], [`char_after`]. Computed
+//!   byte offsets (`i + 1`, `end - 3`, a `find` result reused on another string) can land inside
+//!   a multi-byte character (`™`, `—`, `«`, U+00A0); these helpers clamp instead of panicking, so
+//!   no input can crash a stage. Crates that walk text `#![deny(clippy::string_slice)]` and use
+//!   these or `str::get`.
+//! * Word lists shared by the stages that compare wording across articles (story features,
+//!   timeline events, claims): one list of English function words, so every stage skips the same
+//!   words; each stage adds its own domain words on top.
+
+#![deny(clippy::string_slice)]
+
+/// The largest char boundary of `text` at or before byte `i` (`text.len()` if `i` is past the
+/// end).
+pub fn floor_char_boundary(text: &str, i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    let mut i = i;
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest char boundary of `text` at or after byte `i` (`text.len()` if `i` is past the
+/// end).
+pub fn ceil_char_boundary(text: &str, i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    let mut i = i;
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// `text[start..end]`, never panicking: both ends are clamped to the text, widened outward to
+/// whole characters (a range that cuts a character keeps it), and an empty or reversed range
+/// gives `""`.
+pub fn slice(text: &str, start: usize, end: usize) -> &str {
+    let start = floor_char_boundary(text, start);
+    let end = ceil_char_boundary(text, end);
+    if start >= end {
+        return "";
+    }
+    text.get(start..end).unwrap_or("")
+}
+
+/// `text[start..]`, never panicking: `start` is moved back to a char boundary and clamped to
+/// the text.
+pub fn slice_from(text: &str, start: usize) -> &str {
+    slice(text, start, text.len())
+}
+
+/// `text[..end]`, never panicking: `end` is moved forward to a char boundary and clamped to the
+/// text.
+pub fn slice_to(text: &str, end: usize) -> &str {
+    slice(text, 0, end)
+}
+
+/// Up to `before` bytes before byte `at` and `after` bytes from it, shrunk inward to whole
+/// characters (a window never grows past the bytes asked for). Returns the window and its start
+/// offset in `text`.
+pub fn window(text: &str, at: usize, before: usize, after: usize) -> (&str, usize) {
+    let at = at.min(text.len());
+    let start = ceil_char_boundary(text, at.saturating_sub(before));
+    let end = floor_char_boundary(text, at.saturating_add(after));
+    if start >= end {
+        return ("", start.min(end));
+    }
+    (text.get(start..end).unwrap_or(""), start)
+}
+
+/// The character that ends just before byte `i` (after flooring `i` to a char boundary).
+pub fn char_before(text: &str, i: usize) -> Option<char> {
+    text.get(..floor_char_boundary(text, i))?
+        .chars()
+        .next_back()
+}
+
+/// The character that starts at byte `i` (after flooring `i` to a char boundary), or the one
+/// containing `i`.
+pub fn char_after(text: &str, i: usize) -> Option<char> {
+    text.get(floor_char_boundary(text, i)..)?.chars().next()
+}
+
+/// `text` cut to at most `max` bytes, at a char boundary.
+pub fn truncate(text: &str, max: usize) -> &str {
+    slice(text, 0, floor_char_boundary(text, max))
+}
 
 /// English function words (articles, pronouns, auxiliaries, prepositions, conjunctions) and the
 /// commonest reporting verbs, lower case. They say nothing about what a sentence is about.
@@ -131,4 +222,53 @@ pub const FUNCTION_WORDS: &[&str] = &[
 /// True for a lower-cased word in [`FUNCTION_WORDS`].
 pub fn is_function_word(lower: &str) -> bool {
     FUNCTION_WORDS.contains(&lower)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: &str = "a\u{2122}b\u{2014}c\u{a0}\u{1F600}";
+
+    #[test]
+    fn boundaries_clamp_inside_multibyte_characters() {
+        // 'a' 0, '™' 1..4, 'b' 4, '—' 5..8, 'c' 8, NBSP 9..11, emoji 11..15
+        assert_eq!(floor_char_boundary(T, 2), 1);
+        assert_eq!(ceil_char_boundary(T, 2), 4);
+        assert_eq!(floor_char_boundary(T, 99), T.len());
+        assert_eq!(ceil_char_boundary(T, 13), 15);
+    }
+
+    #[test]
+    fn slice_widens_to_whole_characters_and_never_panics() {
+        assert_eq!(slice(T, 0, 2), "a\u{2122}");
+        assert_eq!(slice(T, 2, 5), "\u{2122}b");
+        assert_eq!(slice(T, 6, 3), "");
+        assert_eq!(slice(T, 40, 50), "");
+        assert_eq!(slice_from(T, 12), "\u{1F600}");
+        assert_eq!(slice_to(T, 10), "a\u{2122}b\u{2014}c\u{a0}");
+        for a in 0..=T.len() + 2 {
+            for b in 0..=T.len() + 2 {
+                let s = slice(T, a, b);
+                assert!(T.contains(s));
+            }
+        }
+    }
+
+    #[test]
+    fn window_shrinks_inward() {
+        let (w, start) = window(T, 5, 2, 2);
+        assert_eq!((w, start), ("b", 4));
+        assert_eq!(window(T, 100, 3, 3), ("", T.len()));
+    }
+
+    #[test]
+    fn neighbours_and_truncation() {
+        assert_eq!(char_before(T, 4), Some('\u{2122}'));
+        assert_eq!(char_before(T, 0), None);
+        assert_eq!(char_after(T, 6), Some('\u{2014}'));
+        assert_eq!(char_after(T, T.len()), None);
+        assert_eq!(truncate(T, 3), "a");
+        assert_eq!(truncate(T, 100), T);
+    }
 }

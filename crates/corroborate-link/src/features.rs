@@ -2,6 +2,7 @@
 //! and capitalised name sequences read from the tokens (a fallback while entity extraction
 //! finds nothing, and a complement to it).
 
+use corroborate_core::text::slice_to;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
@@ -93,7 +94,7 @@ pub fn stem(w: &str) -> &str {
         }
     }
     if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
-        return &w[..n - 1];
+        return slice_to(w, n - 1);
     }
     w
 }
@@ -153,7 +154,10 @@ fn content_word<'b>(doc: &PreparedDoc, t: &Token, buf: &'b mut String) -> Option
             let stemmed = stem(buf);
             let keep = stemmed.chars().nth(1).is_some() && !is_stopword(stemmed);
             let n = stemmed.len();
-            keep.then(|| &buf[..n])
+            if !keep {
+                return None;
+            }
+            Some(slice_to(buf, n))
         }
         TokenKind::Number => {
             buf.clear();

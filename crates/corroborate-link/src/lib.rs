@@ -9,6 +9,8 @@
 //!   and independent-source counts.
 //! - [`stories`]: incremental grouping of articles into stories.
 
+#![deny(clippy::string_slice)]
+
 pub mod features;
 pub mod lineage;
 pub mod reuse;

@@ -16,6 +16,7 @@
 //!   the credited outlet; else, when the credited outlet is not in the corpus, that outlet (no
 //!   document); else the earliest published member, then the first in input order.
 
+use corroborate_core::text::{slice_from, slice_to};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -171,15 +172,19 @@ fn resolve_run(run: &str, corpus: &HashMap<String, String>) -> Option<(usize, St
     let mut ends: Vec<usize> = run
         .char_indices()
         .filter(|&(i, c)| {
-            (c.is_whitespace() || c == '.') && i > 0 && !run[..i].ends_with(char::is_whitespace)
+            (c.is_whitespace() || c == '.')
+                && i > 0
+                && !slice_to(run, i).ends_with(char::is_whitespace)
         })
         .map(|(i, _)| i)
         .collect();
     ends.push(run.len());
     ends.into_iter().rev().find_map(|end| {
-        let name = outlet_key(&run[..end], corpus)?;
+        let name = outlet_key(slice_to(run, end), corpus)?;
         Some((
-            run[..end].trim_end_matches(['.', ',', '\'', '’']).len(),
+            slice_to(run, end)
+                .trim_end_matches(['.', ',', '\'', '’'])
+                .len(),
             name,
         ))
     })
@@ -190,12 +195,12 @@ fn resolve_run(run: &str, corpus: &HashMap<String, String>) -> Option<(usize, St
 fn resolve_suffix(run: &str, corpus: &HashMap<String, String>) -> Option<(usize, String)> {
     let mut start = 0;
     loop {
-        if let Some(name) = outlet_key(&run[start..], corpus) {
+        if let Some(name) = outlet_key(slice_from(run, start), corpus) {
             return Some((start, name));
         }
-        let next = run[start..].find(char::is_whitespace)?;
+        let next = slice_from(run, start).find(char::is_whitespace)?;
         start += next;
-        start += run[start..].len() - run[start..].trim_start().len();
+        start += slice_from(run, start).len() - slice_from(run, start).trim_start().len();
     }
 }
 

@@ -7,6 +7,8 @@
 //! Cross-article stages see only per-article results ([`PreparedDoc`] + [`Extraction`]),
 //! never raw bytes.
 
+#![deny(clippy::string_slice)]
+
 pub mod claims;
 pub mod entities;
 pub mod text;

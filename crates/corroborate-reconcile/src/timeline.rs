@@ -14,6 +14,7 @@
 //! which reports it in the past, is dated that day. The result is marked inferred, with the
 //! evidence in both articles and the reasoning, and the article's dates are resolved again.
 
+use corroborate_core::text::slice_to;
 use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::document::{Known, Provenance};
@@ -104,7 +105,7 @@ fn parse_value(v: &str) -> Option<CalValue> {
     if b.get(7) == Some(&b'-') && digits(8..10) && (v.len() == 10 || b.get(10) == Some(&b'T')) {
         let date: Date = v.get(..10)?.parse().ok()?;
         return Some(CalValue {
-            value: v[..10].to_string(),
+            value: slice_to(v, 10).to_string(),
             precision: Precision::Day,
             day: Some(date),
         });

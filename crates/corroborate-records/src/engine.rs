@@ -5,6 +5,7 @@
 //! hits are grouped by value, each value counted by distinct lineages, asserted by the voice
 //! its span sits in (quote speaker, attributed source, outlet).
 
+use corroborate_core::text::slice_from;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::LazyLock;
 
@@ -559,7 +560,7 @@ fn prefix_before(before: &str, prefix: &str, gap: usize) -> Option<usize> {
     if at > 0 && before.as_bytes()[at - 1].is_ascii_alphanumeric() {
         return None;
     }
-    let between = &before[at + prefix.len()..];
+    let between = slice_from(before, at + prefix.len());
     if between.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return None;
     }

@@ -9,6 +9,8 @@
 //! record of its type belongs to a story on its own ([`build_if_applies`]), which is how the
 //! cross-article stage attaches records to stories without per-type code.
 
+#![deny(clippy::string_slice)]
+
 mod applies;
 mod engine;
 pub mod export;

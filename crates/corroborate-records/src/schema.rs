@@ -2,6 +2,7 @@
 //! found in the engine's annotations. Adding a record type means adding a schema file; the
 //! engine has no code path per field. The format is documented in `docs/schemas.md`.
 
+use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::{BTreeMap, BTreeSet};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
@@ -365,11 +366,11 @@ fn slot_class(s: &str) -> Option<Option<EntityClass>> {
 
 fn split_template(t: &str) -> Option<(String, String, Option<EntityClass>)> {
     let open = t.find('{')?;
-    let close = open + t[open..].find('}')?;
-    let slot = slot_class(&t[open + 1..close])?;
-    let prefix = t[..open].trim().to_ascii_lowercase();
-    let suffix = t[close + 1..].to_ascii_lowercase();
-    if t[close + 1..].contains('{') || (prefix.is_empty() && suffix.trim().is_empty()) {
+    let close = open + slice_from(t, open).find('}')?;
+    let slot = slot_class(slice(t, open + 1, close))?;
+    let prefix = slice_to(t, open).trim().to_ascii_lowercase();
+    let suffix = slice_from(t, close + 1).to_ascii_lowercase();
+    if slice_from(t, close + 1).contains('{') || (prefix.is_empty() && suffix.trim().is_empty()) {
         return None;
     }
     Some((prefix, suffix, slot))

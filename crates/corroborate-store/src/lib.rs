@@ -13,6 +13,8 @@
 //! whole store. Each story version stores its report JSON (`story_versions.report_json`), from
 //! which `report` and the server render without re-running anything.
 
+#![deny(clippy::string_slice)]
+
 mod claims_tables;
 mod filter;
 

@@ -7,6 +7,8 @@
 //! scan over the whole text (one Aho-Corasick pass) selects the few sentences that the
 //! regular expressions then check, so cleaning stays linear and fast.
 
+#![deny(clippy::string_slice)]
+
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};

@@ -4,6 +4,7 @@
 //! quote someone or attribute a statement ("said", "told") are article text and never match
 //! the promo and ad rules.
 
+use crate::text::slice_from;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -210,9 +211,11 @@ pub(super) fn line_reason(line: &str) -> Option<IgnoreReason> {
 
 /// True for a link-list heading with nothing after the marker ("Related:", "READ MORE").
 pub(super) fn is_bare_heading(line: &str) -> bool {
-    READ_MORE
-        .find(line)
-        .is_some_and(|m| line[m.end()..].trim_matches([':', ' ', '\t']).is_empty())
+    READ_MORE.find(line).is_some_and(|m| {
+        slice_from(line, m.end())
+            .trim_matches([':', ' ', '\t'])
+            .is_empty()
+    })
 }
 
 /// True for a list item line ("• …", "- …", "1. …").

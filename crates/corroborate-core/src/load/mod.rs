@@ -31,6 +31,9 @@ pub enum Severity {
     Warning,
     /// The input (or part of it, such as one JSONL line) was skipped.
     Skipped,
+    /// A stage failed on this input or story (an internal error, a bug to report); that stage's
+    /// results for it are missing and the rest of the run went on.
+    Failed,
 }
 
 /// A problem with one input, named with its path.
@@ -42,6 +45,9 @@ pub struct InputProblem {
     pub severity: Severity,
     /// What went wrong, in words a user can act on.
     pub message: String,
+    /// The pipeline stage that failed (only for [`Severity::Failed`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stage: Option<String>,
 }
 
 impl InputProblem {
@@ -51,6 +57,7 @@ impl InputProblem {
             path: path.into(),
             severity: Severity::Skipped,
             message: message.into(),
+            stage: None,
         }
     }
 
@@ -60,6 +67,21 @@ impl InputProblem {
             path: path.into(),
             severity: Severity::Warning,
             message: message.into(),
+            stage: None,
+        }
+    }
+
+    /// Stage `stage` failed on `path` (a file, or `story <id>`) with `message`.
+    pub fn failed(
+        path: impl Into<String>,
+        stage: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        InputProblem {
+            path: path.into(),
+            severity: Severity::Failed,
+            message: message.into(),
+            stage: Some(stage.into()),
         }
     }
 }
@@ -69,8 +91,12 @@ impl std::fmt::Display for InputProblem {
         let what = match self.severity {
             Severity::Warning => "warning",
             Severity::Skipped => "skipped",
+            Severity::Failed => "internal error",
         };
-        write!(f, "{}: {}: {}", what, self.path, self.message)
+        match &self.stage {
+            Some(stage) => write!(f, "{what}: {}: stage {stage}: {}", self.path, self.message),
+            None => write!(f, "{}: {}: {}", what, self.path, self.message),
+        }
     }
 }
 

@@ -5,6 +5,8 @@
 //! splits each paragraph's tokens, using the abbreviation classes of `abbrev`. A sentence
 //! never crosses a paragraph boundary, and every span is trimmed of surrounding white space.
 
+#![deny(clippy::string_slice)]
+
 use serde::{Deserialize, Serialize};
 
 use crate::span::{Span, SpanMap};
@@ -160,7 +162,7 @@ fn list_content(text: &str, start: usize, end: usize) -> Option<usize> {
     } else {
         return None;
     };
-    let rest = &s[marker_end..];
+    let rest = crate::text::slice_from(s, marker_end);
     let trimmed = rest.trim_start();
     if trimmed.len() == rest.len() || trimmed.is_empty() {
         return None;

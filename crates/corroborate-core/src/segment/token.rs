@@ -9,6 +9,7 @@
 use super::abbrev;
 use super::{Token, TokenKind};
 use crate::span::Span;
+use crate::text::slice;
 
 /// The character starting at byte `i`, if any.
 #[inline]
@@ -186,7 +187,7 @@ fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
             j = run_of_word_chars(text, after);
             seg_start = after;
         } else if c == '.' && next.is_some_and(char::is_alphabetic) {
-            let seg_chars = text[seg_start..j].chars().count();
+            let seg_chars = slice(text, seg_start, j).chars().count();
             let n = next.unwrap_or(' ');
             let next_is_single =
                 char_at(text, after + n.len_utf8()) == Some('.') && n.is_alphabetic();
@@ -211,7 +212,7 @@ fn word(text: &str, start: usize, out: &mut Vec<Token>) -> usize {
         let after_dot = char_at(text, j + 1);
         let ends = !after_dot.is_some_and(|c| c == '.' || is_word_char(c));
         if ends {
-            let w = &text[start..j];
+            let w = slice(text, start, j);
             let single_upper = {
                 let mut cs = w.chars();
                 matches!((cs.next(), cs.next()), (Some(c), None) if c.is_uppercase())

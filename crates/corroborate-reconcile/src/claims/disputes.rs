@@ -18,6 +18,7 @@
 //! **Evidence**: evidence nouns (footage, autopsy, report, records …) in a side's statements or
 //! in the statement right after a denial; an agency's assertion counts as its statement.
 
+use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::Span;
@@ -118,9 +119,9 @@ fn negated(lower: &str) -> bool {
         .filter_map(|m| rest.find(m))
         .min()
     {
-        kept.push_str(&rest[..p]);
-        let after = &rest[p + 2..];
-        rest = after.find(',').map_or("", |e| &after[e..]);
+        kept.push_str(slice_to(rest, p));
+        let after = slice_from(rest, p + 2);
+        rest = after.find(',').map_or("", |e| slice_from(after, e));
     }
     kept.push_str(rest);
     negation_in(&kept)
@@ -134,11 +135,11 @@ fn negates(lower: &str, prop_words: &BTreeSet<String>) -> bool {
     }
     let ws = words(lower);
     ws.iter().enumerate().any(|(k, w)| {
-        let t = &lower[w.start..w.end];
+        let t = slice(lower, w.start, w.end);
         let neg = matches!(t, "not" | "never") || t.ends_with("n't") || t.ends_with("n’t");
         neg && ws[k + 1..(k + 5).min(ws.len())]
             .iter()
-            .any(|n| prop_words.contains(&stem_word(&lower[n.start..n.end])))
+            .any(|n| prop_words.contains(&stem_word(slice(lower, n.start, n.end))))
     })
 }
 
@@ -202,14 +203,16 @@ pub fn find(
 pub(crate) fn dispute_cue(lower: &str) -> Option<(usize, usize)> {
     let ws = words(lower);
     for (k, w) in ws.iter().enumerate() {
-        let word = &lower[w.start..w.end];
+        let word = slice(lower, w.start, w.end);
         if !has(DISPUTE_CUES, word) {
             continue;
         }
-        let prev = k.checked_sub(1).map(|p| &lower[ws[p].start..ws[p].end]);
+        let prev = k
+            .checked_sub(1)
+            .map(|p| slice(lower, ws[p].start, ws[p].end));
         let passive =
             prev.is_some_and(|p| matches!(p, "was" | "were" | "is" | "are" | "been" | "be"));
-        let next = ws.get(k + 1).map(|n| &lower[n.start..n.end]);
+        let next = ws.get(k + 1).map(|n| slice(lower, n.start, n.end));
         if passive && next != Some("by") {
             continue;
         }
@@ -233,21 +236,21 @@ fn raw_dispute(
     let (prep, ex) = results.get(st.doc)?;
     let text = prep.slice(st.span);
     let lower = &lowers[i];
-    let cue = &lower[cs..ce];
-    let before = lower[..cs].trim_end();
+    let cue = slice(lower, cs, ce);
+    let before = slice_to(lower, cs).trim_end();
     let passive =
         before.ends_with(" was") || before.ends_with(" were") || before.ends_with(" been");
-    let also = words(&lower[..cs])
+    let also = words(slice_to(lower, cs))
         .iter()
         .rev()
-        .take_while(|w| has(AUX, &lower[w.start..w.end]))
-        .any(|w| &lower[w.start..w.end] == "also");
+        .take_while(|w| has(AUX, slice(lower, w.start, w.end)))
+        .any(|w| slice(lower, w.start, w.end) == "also");
     // Who disputes.
     let mut disputer = if passive {
-        let by = find_word(&lower[ce..], "by").map(|p| ce + p + 2)?;
-        let rest = &text[by..];
+        let by = find_word(slice_from(lower, ce), "by").map(|p| ce + p + 2)?;
+        let rest = slice_from(text, by);
         let end = rest.find([',', '.', ';']).unwrap_or(rest.len());
-        let np = rest[..end].trim();
+        let np = slice_to(rest, end).trim();
         let s = by + rest.len() - rest.trim_start().len();
         make_source(
             prep,
@@ -262,7 +265,7 @@ fn raw_dispute(
             prep,
             &ex.entities,
             Span::new(st.span.start + s, st.span.start + e),
-            &text[s..e],
+            slice(text, s, e),
         )
     } else {
         st.source.clone()
@@ -283,7 +286,7 @@ fn raw_dispute(
         disputer.named_at = named_at;
     }
     // What is disputed.
-    let obj = if passive { "" } else { &lower[ce..] };
+    let obj = if passive { "" } else { slice_from(lower, ce) };
     let obj_t = obj.trim_start();
     let mut prop_start = None;
     let demonstrative = obj_t
@@ -296,11 +299,16 @@ fn raw_dispute(
         let ow = words(obj_t);
         // "[the] claim(s) that …"
         let mut k = 0;
-        if ow.first().is_some_and(|w| &obj_t[w.start..w.end] == "the") {
+        if ow
+            .first()
+            .is_some_and(|w| slice(obj_t, w.start, w.end) == "the")
+        {
             k = 1;
         }
         if let (Some(n), Some(t)) = (ow.get(k), ow.get(k + 1)) {
-            if has(CLAIM_NOUNS, &obj_t[n.start..n.end]) && &obj_t[t.start..t.end] == "that" {
+            if has(CLAIM_NOUNS, slice(obj_t, n.start, n.end))
+                && slice(obj_t, t.start, t.end) == "that"
+            {
                 prop_start = Some(lower.len() - obj_t.len() + t.end + 1);
             }
         }
@@ -308,7 +316,7 @@ fn raw_dispute(
     let mut prop = None;
     let mut prop_words = BTreeSet::new();
     if let Some(ps) = prop_start.filter(|&p| p < lower.len()) {
-        let rest = &lower[ps..];
+        let rest = slice_from(lower, ps);
         let end = [
             ", disputing",
             ", saying",
@@ -328,7 +336,7 @@ fn raw_dispute(
         .filter_map(|p| rest.find(p))
         .min()
         .unwrap_or(rest.len());
-        let p_text = rest[..end].trim_end_matches(['.', ',', ' ', '"', '”']);
+        let p_text = slice_to(rest, end).trim_end_matches(['.', ',', ' ', '"', '”']);
         if !p_text.is_empty() {
             prop = Some(Span::new(
                 st.span.start + ps,
@@ -363,7 +371,7 @@ fn raw_dispute(
         let possessor = words(obj_t)
             .iter()
             .take(4)
-            .map(|w| &obj_t[w.start..w.end])
+            .map(|w| slice(obj_t, w.start, w.end))
             .find(|w| w.ends_with("'s") || w.ends_with("’s"))
             .map(|w| w.trim_end_matches("'s").trim_end_matches("’s").to_string());
         let earlier = (0..i)
@@ -654,9 +662,9 @@ fn evaluator(results: &[Analysed], st: &Statement, at: usize) -> Source {
     };
     let text = prep.slice(st.span);
     let lower = text.to_ascii_lowercase();
-    let ws = words(&lower[..at.min(lower.len())]);
+    let ws = words(slice_to(&lower, at.min(lower.len())));
     for w in ws.iter().rev() {
-        let word = &lower[w.start..w.end];
+        let word = slice(&lower, w.start, w.end);
         let cue = has(SPEECH_CUES, word)
             || matches!(word, "found" | "ruled" | "determined" | "says" | "said")
             || has(FINDING_NOUNS, word);
@@ -664,7 +672,7 @@ fn evaluator(results: &[Analysed], st: &Statement, at: usize) -> Source {
             continue;
         }
         if let Some((s, e)) = np_before(text, w.start) {
-            let np = &text[s..e];
+            let np = slice(text, s, e);
             return make_source(
                 prep,
                 &ex.entities,
@@ -687,14 +695,14 @@ fn evaluation(
     for (i, lower) in lowers.iter().enumerate() {
         let ws = words(lower);
         for (k, w) in ws.iter().enumerate() {
-            let word = &lower[w.start..w.end];
+            let word = slice(lower, w.start, w.end);
             let pro = has(APPROVE, word) || word == "justification";
             let con = has(CONDEMN, word);
             if !pro && !con {
                 continue;
             }
             let neg = ws[k.saturating_sub(3)..k].iter().any(|p| {
-                let p = &lower[p.start..p.end];
+                let p = slice(lower, p.start, p.end);
                 matches!(p, "not" | "no" | "never") || p.ends_with("n't") || p.ends_with("n’t")
             });
             let span = Span::new(stmts[i].span.start + w.start, stmts[i].span.start + w.end);

@@ -4,6 +4,7 @@
 //! and "65 km" agree), a calendar day, "one hand" against "his hands", or an injury severity
 //! ("wounded" against "critically injured"). Each value is shown with its span and outlet.
 
+use corroborate_core::text::{slice, slice_to};
 use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::Span;
@@ -152,7 +153,7 @@ fn last_content(text: &str) -> Option<String> {
     let ws = words(text);
     ws.iter()
         .rev()
-        .map(|w| &text[w.start..w.end])
+        .map(|w| slice(text, w.start, w.end))
         .find(|w| !concept_words(w).is_empty())
         .map(stem_word)
 }
@@ -160,7 +161,7 @@ fn last_content(text: &str) -> Option<String> {
 fn first_content(text: &str) -> Option<String> {
     let ws = words(text);
     ws.iter()
-        .map(|w| &text[w.start..w.end])
+        .map(|w| slice(text, w.start, w.end))
         .find(|w| !concept_words(w).is_empty())
         .map(stem_word)
 }
@@ -258,10 +259,10 @@ fn one_vs_plural(
     }
     let wa = words(la);
     for k in 0..wa.len().saturating_sub(1) {
-        if &la[wa[k].start..wa[k].end] != "one" {
+        if slice(la, wa[k].start, wa[k].end) != "one" {
             continue;
         }
-        let noun = &la[wa[k + 1].start..wa[k + 1].end];
+        let noun = slice(la, wa[k + 1].start, wa[k + 1].end);
         if noun.len() < 3 || noun.ends_with('s') {
             continue;
         }
@@ -269,7 +270,10 @@ fn one_vs_plural(
         let Some(p) = find_word(lb, &plural) else {
             continue;
         };
-        let det = lb[..p].split_whitespace().last().unwrap_or_default();
+        let det = slice_to(lb, p)
+            .split_whitespace()
+            .last()
+            .unwrap_or_default();
         if !matches!(det, "his" | "her" | "their" | "its" | "the" | "both") {
             continue;
         }

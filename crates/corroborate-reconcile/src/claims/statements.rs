@@ -2,6 +2,7 @@
 //! it is attributed to in the text (a speaker, an agency, or the outlet's own voice) and the
 //! features alignment compares (concept words, names, quantities, dates).
 
+use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::{BTreeSet, HashMap};
 
 use corroborate_core::{PreparedDoc, Span};
@@ -245,24 +246,26 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    let ws = words(&text[..end]);
+    let ws = words(slice_to(text, end));
     let mut j = ws.len();
     // Auxiliaries.
     while j > 0
         && has(
             AUX,
-            &text[ws[j - 1].start..ws[j - 1].end].to_ascii_lowercase(),
+            &slice(text, ws[j - 1].start, ws[j - 1].end).to_ascii_lowercase(),
         )
     {
         j -= 1;
     }
     // A relative clause right before: ", who …,".
     if j > 0 {
-        let before = text[..ws[j - 1].end + 1.min(text.len() - ws[j - 1].end)].trim_end();
+        let before = slice_to(text, ws[j - 1].end + 1.min(text.len() - ws[j - 1].end)).trim_end();
         if before.ends_with(',') {
             let seg_end = before.len() - 1;
-            if let Some(prev) = text[..seg_end].rfind(',') {
-                let seg = text[prev + 1..seg_end].trim_start().to_ascii_lowercase();
+            if let Some(prev) = slice_to(text, seg_end).rfind(',') {
+                let seg = slice(text, prev + 1, seg_end)
+                    .trim_start()
+                    .to_ascii_lowercase();
                 if ["who ", "which ", "whose "]
                     .iter()
                     .any(|p| seg.starts_with(p))
@@ -279,8 +282,8 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
     let mut next_start = ws.get(j).map_or(end, |w| w.start);
     while first > 0 && last - first < 14 {
         let w = ws[first - 1];
-        let word = &text[w.start..w.end];
-        let gap = &text[w.end..next_start];
+        let word = slice(text, w.start, w.end);
+        let gap = slice(text, w.end, next_start);
         let abbrev = has(TITLE_ABBREVS, &word.to_ascii_lowercase());
         let bad_gap = gap.contains(QUOTE_CHARS)
             || gap.contains([';', ':', '(', ')', '–', '—', '[', ']'])
@@ -291,11 +294,11 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
             && first >= 2
             && has(
                 AGENCY_HEADS,
-                &text[ws[first].start..ws[first].end].to_ascii_lowercase(),
+                &slice(text, ws[first].start, ws[first].end).to_ascii_lowercase(),
             )
             && word.chars().all(|c| c.is_ascii_lowercase())
             && matches!(
-                text[ws[first - 2].start..ws[first - 2].end]
+                slice(text, ws[first - 2].start, ws[first - 2].end)
                     .to_ascii_lowercase()
                     .as_str(),
                 "the" | "a" | "an" | "its" | "their"
@@ -307,7 +310,7 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
         if gap.contains(',') && first < last {
             let near_named = ws[first..last]
                 .iter()
-                .any(|n| is_capitalised(&text[n.start..n.end]));
+                .any(|n| is_capitalised(slice(text, n.start, n.end)));
             if !near_named && !is_capitalised(word) {
                 break;
             }
@@ -318,19 +321,19 @@ pub(crate) fn np_before(text: &str, end: usize) -> Option<(usize, usize)> {
     if first == last {
         // A lone pronoun right before the cue.
         let w = ws.get(last.checked_sub(1)?)?;
-        let word = text[w.start..w.end].to_ascii_lowercase();
-        let gap = &text[w.end..ws.get(last).map_or(end, |n| n.start)];
+        let word = slice(text, w.start, w.end).to_ascii_lowercase();
+        let gap = slice(text, w.end, ws.get(last).map_or(end, |n| n.start));
         if has(PRONOUNS, &word) && !gap.contains(QUOTE_CHARS) {
             return Some((w.start, w.end));
         }
         return None;
     }
     // Trim leading function words that cannot start a name phrase ("of", "for").
-    while first < last && matches!(text[ws[first].start..ws[first].end].as_ref(), "of" | "for") {
+    while first < last && matches!(slice(text, ws[first].start, ws[first].end), "of" | "for") {
         first += 1;
     }
     let content = ws[first..last].iter().any(|w| {
-        let l = text[w.start..w.end].to_ascii_lowercase();
+        let l = slice(text, w.start, w.end).to_ascii_lowercase();
         !has(NP_FUNCTION, &l)
     });
     (first < last && content).then(|| (ws[first].start, ws[last - 1].end))
@@ -342,7 +345,7 @@ fn np_after(text: &str, start: usize) -> Option<(usize, usize)> {
     let stop = rest
         .find([',', ';', '.', '"', '“', '”', '(', '–', '—'])
         .unwrap_or(rest.len());
-    let seg = &rest[..stop];
+    let seg = slice_to(rest, stop);
     let trimmed = seg.trim_end();
     let lead = seg.len() - seg.trim_start().len();
     (trimmed.len() > lead).then(|| (start + lead, start + trimmed.len()))
@@ -356,14 +359,14 @@ fn role_in(np: &str) -> (Option<String>, Option<String>) {
         let Some(pos) = find_word(&lower, pat) else {
             continue;
         };
-        let before = np[..pos].trim_end();
+        let before = slice_to(np, pos).trim_end();
         let of = before
             .split_whitespace()
             .last()
             .filter(|w| is_possessive(w))
             .map(|w| w.trim_end_matches("'s").trim_end_matches("’s").to_string())
             .or_else(|| {
-                let after = &np[(pos + pat.len()).min(np.len())..];
+                let after = slice_from(np, (pos + pat.len()).min(np.len()));
                 let after = after.trim_start();
                 let after = after
                     .strip_prefix("for ")
@@ -382,12 +385,15 @@ pub(crate) fn find_word(hay: &str, pat: &str) -> Option<usize> {
     while let Some(p) = hay.get(from..).and_then(|h| h.find(pat)) {
         let s = from + p;
         let e = s + pat.len();
-        let before_ok = hay[..s]
+        let before_ok = slice_to(hay, s)
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_alphanumeric());
-        let after_ok =
-            pat.ends_with('.') || hay[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let after_ok = pat.ends_with('.')
+            || slice_from(hay, e)
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
         if before_ok && after_ok {
             return Some(s);
         }
@@ -403,9 +409,9 @@ fn person_name(np: &str) -> Option<String> {
     let mut runs: Vec<(usize, usize, usize)> = Vec::new();
     let mut cur: Option<(usize, usize, usize)> = None;
     for (i, w) in ws.iter().enumerate() {
-        let word = &np[w.start..w.end];
+        let word = slice(np, w.start, w.end);
         let l = word.to_ascii_lowercase();
-        let gap_ok = i > 0 && np[ws[i - 1].end..w.start].trim().is_empty();
+        let gap_ok = i > 0 && slice(np, ws[i - 1].end, w.start).trim().is_empty();
         let ok = is_capitalised(word)
             && !is_possessive(word)
             && !has(TITLE_ABBREVS, &l)
@@ -415,7 +421,7 @@ fn person_name(np: &str) -> Option<String> {
             && !has(CONNECTIVES, &l)
             && !has(NP_FUNCTION, &l)
             && !has(ORG_WORDS, &l)
-            && !np[..w.start].trim_end().ends_with(" of")
+            && !slice_to(np, w.start).trim_end().ends_with(" of")
             && !ROLES.iter().any(|(r, _)| r.split(' ').any(|p| p == l));
         match (ok, cur) {
             (true, Some((s, _, n))) if gap_ok => cur = Some((s, w.end, n + 1)),
@@ -435,7 +441,7 @@ fn person_name(np: &str) -> Option<String> {
     runs.extend(cur);
     // A run after "the" or "of" names an organisation or place ("the Atlantic Mariners Union").
     runs.retain(|r| {
-        let before = np[..r.0].trim_end().to_ascii_lowercase();
+        let before = slice_to(np, r.0).trim_end().to_ascii_lowercase();
         !(before.ends_with(" the") || before == "the" || before.ends_with(" of"))
     });
     let pick = runs
@@ -443,13 +449,13 @@ fn person_name(np: &str) -> Option<String> {
         .rev()
         .find(|r| r.2 >= 2)
         .or_else(|| runs.last())?;
-    Some(np[pick.0..pick.1].to_string())
+    Some(slice(np, pick.0, pick.1).to_string())
 }
 
 fn classify(np: &str) -> Voice {
     let ws: Vec<String> = words(np)
         .iter()
-        .map(|w| np[w.start..w.end].to_ascii_lowercase())
+        .map(|w| slice(np, w.start, w.end).to_ascii_lowercase())
         .collect();
     let has_agency = ws.iter().any(|w| has(AGENCY_HEADS, w));
     let last_is_head = ws.last().is_some_and(|w| has(AGENCY_HEADS, w));
@@ -484,7 +490,7 @@ pub fn clauses(text: &str) -> Vec<(usize, usize)> {
         if in_quote {
             continue;
         }
-        let rest = &text[i..];
+        let rest = slice_from(text, i);
         let (gap, next) = if rest.starts_with("; ") {
             (i, i + 2)
         } else if let Some(p) = [", and ", ", but ", ", while ", ", whereas ", " but "]
@@ -492,7 +498,7 @@ pub fn clauses(text: &str) -> Vec<(usize, usize)> {
             .find(|p| rest.starts_with(**p))
         {
             let subj_start = i + p.len();
-            let subj = text[subj_start..]
+            let subj = slice_from(text, subj_start)
                 .split(|ch: char| !ch.is_alphanumeric())
                 .next()
                 .unwrap_or_default();
@@ -513,8 +519,8 @@ pub fn clauses(text: &str) -> Vec<(usize, usize)> {
         if gap < start {
             continue;
         }
-        let left = &text[start..gap];
-        let right = &text[next..];
+        let left = slice(text, start, gap);
+        let right = slice_from(text, next);
         if words(left).len() >= 3 && words(right).len() >= 3 {
             out.push((start, gap));
             start = next;
@@ -592,7 +598,7 @@ fn features(
     let names = ws
         .iter()
         .skip(1)
-        .map(|w| &text[w.start..w.end])
+        .map(|w| slice(text, w.start, w.end))
         .filter(|w| is_capitalised(w) && !has(DATE_WORDS, &w.to_ascii_lowercase()))
         .map(|w| {
             w.trim_end_matches("'s")
@@ -684,23 +690,27 @@ fn source_in(
     if let Some(p) = find_word(&lower, "according to") {
         if let Some((s, e)) = np_after(text, p + "according to".len()) {
             let np_span = Span::new(span.start + s, span.start + e);
-            return Some(make_source(prep, ents, np_span, &text[s..e]));
+            return Some(make_source(prep, ents, np_span, slice(text, s, e)));
         }
     }
     for w in words(text) {
-        let word = text[w.start..w.end].to_ascii_lowercase();
+        let word = slice(text, w.start, w.end).to_ascii_lowercase();
         if !has(SPEECH_CUES, &word) {
             continue;
         }
         if let Some((s, e)) = np_before(text, w.start) {
             let np_span = Span::new(span.start + s, span.start + e);
-            return Some(make_source(prep, ents, np_span, &text[s..e]));
+            return Some(make_source(prep, ents, np_span, slice(text, s, e)));
         }
         // ", said X." at the end.
-        if word == "said" && text[..w.start].trim_end().ends_with([',', '”', '"']) {
+        if word == "said"
+            && slice_to(text, w.start)
+                .trim_end()
+                .ends_with([',', '”', '"'])
+        {
             if let Some((s, e)) = np_after(text, w.end) {
                 let np_span = Span::new(span.start + s, span.start + e);
-                return Some(make_source(prep, ents, np_span, &text[s..e]));
+                return Some(make_source(prep, ents, np_span, slice(text, s, e)));
             }
         }
     }
@@ -771,7 +781,7 @@ fn described_people(prep: &PreparedDoc) -> HashMap<String, Source> {
         let mut i = 0;
         while i < ws.len() {
             let run_ok = |w: &Word| {
-                let t = &text[w.start..w.end];
+                let t = slice(text, w.start, w.end);
                 let l = t.to_ascii_lowercase();
                 is_capitalised(t)
                     && !is_possessive(t)
@@ -788,18 +798,18 @@ fn described_people(prep: &PreparedDoc) -> HashMap<String, Source> {
             let mut j = i + 1;
             while j < ws.len()
                 && run_ok(&ws[j])
-                && text[ws[j - 1].end..ws[j].start].trim().is_empty()
+                && slice(text, ws[j - 1].end, ws[j].start).trim().is_empty()
             {
                 j += 1;
             }
             if j - i >= 2 {
                 let (rs, re) = (ws[i].start, ws[j - 1].end);
-                let name = &text[rs..re];
-                let before = np_before(text, re).map(|(s, e)| &text[s..e]);
-                let rest = &text[re..];
+                let name = slice(text, rs, re);
+                let before = np_before(text, re).map(|(s, e)| slice(text, s, e));
+                let rest = slice_from(text, re);
                 let appos = rest
                     .strip_prefix(", ")
-                    .map(|r| &r[..r.find([',', '.', ';']).unwrap_or(r.len())]);
+                    .map(|r| slice_to(r, r.find([',', '.', ';']).unwrap_or(r.len())));
                 for np in [before, appos].into_iter().flatten() {
                     let (role, role_of) = role_in(np);
                     if role.is_some() {

@@ -1,0 +1,357 @@
+//! Corroborate's pipeline, called by the CLI, the store and any future bindings:
+//!
+//! * [`annotate`]: one article through the per-article stages (prepare = clean + segment, then
+//!   extract) — the map;
+//! * [`reconcile`]: one story through the cross-article stages (publication dates, timeline,
+//!   who's who, claims, incident records) — the reduce;
+//! * [`process`], [`link_with`] and [`analyze`]: a whole run over files and folders.
+//!
+//! Every stage runs under [`guard::run_stage`]: a panic on one article or one story becomes a
+//! [`Severity::Failed`](corroborate_core::load::Severity::Failed) problem naming the file or
+//! story, the stage and the message, and the rest of the report is complete.
+
+#![deny(clippy::string_slice)]
+
+pub mod guard;
+pub mod validate;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use corroborate_core::load::{self, InputProblem, Manifest};
+use corroborate_core::{DocId, Document, PreparedDoc};
+use corroborate_reconcile::claims::{self, ClaimsReport};
+use corroborate_reconcile::timeline::{self, Event, InferredPublished};
+use corroborate_records::{build_if_applies, build_record, Record, Schema};
+use corroborate_render::json::{CrossDoc, Report, ReportOptions, Timeline};
+use rayon::prelude::*;
+
+pub use corroborate_reconcile::Analysed;
+pub use guard::{run_stage, StageFailure};
+
+/// What to analyse and how.
+#[derive(Debug, Clone)]
+pub struct AnalyzeRequest {
+    /// Files or folders.
+    pub paths: Vec<PathBuf>,
+    /// An explicit manifest.
+    pub manifest: Option<Manifest>,
+    /// Use `manifest.json`/`manifest.csv` files found beside the inputs.
+    pub auto_manifest: bool,
+    /// The day date inference must not go beyond.
+    pub today: jiff::civil::Date,
+    /// Report options.
+    pub report: ReportOptions,
+    /// Which incident records to fill per story.
+    pub records: RecordChoice,
+}
+
+/// Which incident records the cross-article stage fills for each story.
+#[derive(Debug, Clone)]
+pub struct RecordChoice {
+    /// Fill every shipped schema whose `[applies]` table accepts the story.
+    pub auto: bool,
+    /// Schemas filled for every story, whether or not they apply.
+    pub forced: Vec<Schema>,
+}
+
+impl Default for RecordChoice {
+    /// The shipped schemas that apply, as `analyze` does without `--record`.
+    fn default() -> Self {
+        Self {
+            auto: true,
+            forced: Vec::new(),
+        }
+    }
+}
+
+impl RecordChoice {
+    /// No records at all (`--record none`).
+    pub fn none() -> Self {
+        Self {
+            auto: false,
+            forced: Vec::new(),
+        }
+    }
+
+    /// The records of one story (documents `members` of `results`): forced schemas first, in
+    /// the order given, then the shipped schemas that apply, in shipped order. Linear in the
+    /// story's text per schema.
+    pub fn fill(
+        &self,
+        results: &[Analysed],
+        members: &[usize],
+        lineage_of: &BTreeMap<DocId, String>,
+        story: &str,
+    ) -> Vec<Record> {
+        let mut out: Vec<Record> = self
+            .forced
+            .iter()
+            .map(|s| {
+                let mut r = build_record(s, results, members, lineage_of);
+                r.story = Some(story.to_string());
+                r
+            })
+            .collect();
+        if self.auto {
+            for s in corroborate_records::schema::builtins() {
+                if self.forced.iter().any(|f| f.name == s.name) {
+                    continue;
+                }
+                out.extend(build_if_applies(
+                    s,
+                    results,
+                    members,
+                    lineage_of,
+                    Some(story),
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// Called once per input file processed, for progress reporting.
+pub trait Progress: Sync {
+    /// Total number of files is now known.
+    fn start(&self, total: u64);
+    /// One more file done.
+    fn tick(&self);
+}
+
+/// A progress sink that does nothing.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn start(&self, _total: u64) {}
+    fn tick(&self) {}
+}
+
+/// One article through the per-article stages: `prepare` (clean + segment) then `extract`.
+/// A failed `prepare` drops the article; a failed `extract` keeps it with an empty extraction.
+/// Either failure comes back as a problem naming the article's source.
+pub fn annotate(doc: Document, today: jiff::civil::Date) -> (Option<Analysed>, Vec<InputProblem>) {
+    let source = doc.source.clone();
+    let prepared = match run_stage("prepare", &source, || PreparedDoc::new(doc, today)) {
+        Ok(p) => p,
+        Err(f) => return (None, vec![failure(&source, f)]),
+    };
+    match run_stage("extract", &source, || {
+        corroborate_extract::extract(&prepared)
+    }) {
+        Ok(ex) => (Some((prepared, ex)), Vec::new()),
+        Err(f) => (
+            Some((prepared, Default::default())),
+            vec![failure(&source, f)],
+        ),
+    }
+}
+
+fn failure(subject: &str, f: StageFailure) -> InputProblem {
+    InputProblem::failed(subject, f.stage, f.message)
+}
+
+/// The per-document results of a run.
+pub struct Processed {
+    /// Prepared documents with their extractions, in input order, duplicates removed.
+    pub results: Vec<Analysed>,
+    /// Every input problem, each naming its file.
+    pub problems: Vec<InputProblem>,
+    /// Files in input folders passed over because their type is not an article type.
+    pub passed_over: Vec<PathBuf>,
+    /// Number of input files read.
+    pub files: usize,
+}
+
+/// Runs the per-document pipeline over every input, in parallel, and returns the per-document
+/// results in input order with every problem met.
+pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
+    let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
+    progress.start(found.files.len() as u64);
+    let per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
+        .files
+        .par_iter()
+        .map(|f| {
+            let subject = f.path.display().to_string();
+            let (docs, problems) = match run_stage("load", &subject, || load::load_file(f)) {
+                Ok(loaded) => {
+                    let mut problems = loaded.problems;
+                    let mut docs = Vec::new();
+                    for d in loaded.documents {
+                        let (a, probs) = annotate(d, req.today);
+                        docs.extend(a);
+                        problems.extend(probs);
+                    }
+                    (docs, problems)
+                }
+                Err(e) => (Vec::new(), vec![failure(&subject, e)]),
+            };
+            progress.tick();
+            (docs, problems)
+        })
+        .collect();
+    let files = found.files.len();
+    let mut problems = found.problems;
+    let mut results = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (docs, probs) in per_file {
+        problems.extend(probs);
+        for (p, ex) in docs {
+            if seen.insert(p.doc.id.clone()) {
+                results.push((p, ex));
+            } else {
+                problems.push(InputProblem::warning(
+                    p.doc.source.clone(),
+                    format!(
+                        "same text as an earlier input (document {}); counted once",
+                        p.doc.id
+                    ),
+                ));
+            }
+        }
+    }
+    Processed {
+        results,
+        problems,
+        passed_over: found.passed_over,
+        files,
+    }
+}
+
+/// What the cross-article stages found for one story.
+#[derive(Debug, Clone, Default)]
+pub struct StoryResult {
+    /// Publication dates inferred across the story's articles.
+    pub inferred_published: Vec<InferredPublished>,
+    /// The story's merged timeline.
+    pub events: Vec<Event>,
+    /// Who's who across the story's articles.
+    pub cross_entities: Vec<corroborate_reconcile::entities::CrossEntity>,
+    /// Claims, disputes and inconsistencies.
+    pub claims: ClaimsReport,
+    /// Incident records.
+    pub records: Vec<Record>,
+    /// One problem per stage that failed on this story.
+    pub problems: Vec<InputProblem>,
+}
+
+/// One story (documents `members` of `results`, id `story`) through the cross-article stages,
+/// each isolated: a failing stage leaves its part empty and adds a problem naming the story.
+pub fn reconcile(
+    results: &mut [Analysed],
+    members: &[usize],
+    story: &str,
+    lineage_of: &BTreeMap<DocId, String>,
+    record_choice: &RecordChoice,
+) -> StoryResult {
+    let subject = format!("story {story}");
+    let mut out = StoryResult::default();
+    let mut problems = Vec::new();
+    let mut stage = |name: &'static str, f: &mut dyn FnMut()| {
+        if let Err(e) = run_stage(name, &subject, f) {
+            problems.push(failure(&subject, e));
+        }
+    };
+    stage("publication-dates", &mut || {
+        out.inferred_published = timeline::infer_publication_dates(results, members);
+    });
+    let results: &[Analysed] = results;
+    stage("timeline", &mut || {
+        out.events = timeline::build(results, members);
+        for e in &mut out.events {
+            e.story = Some(story.to_string());
+        }
+    });
+    stage("entities", &mut || {
+        out.cross_entities = corroborate_reconcile::entities::link(results, members, Some(story));
+    });
+    stage("claims", &mut || {
+        out.claims = claims::build(results, members, lineage_of);
+    });
+    stage("records", &mut || {
+        out.records = record_choice.fill(results, members, lineage_of, story);
+    });
+    out.problems = problems;
+    out
+}
+
+/// Runs the cross-article stages over per-article results: stories with wire-copy lineages and
+/// shared passages; then, within each story, publication dates inferred across its articles,
+/// who's who, the merged timeline, claims counted by independent lineages, and the incident
+/// records of every shipped schema that applies to the story.
+pub fn link(results: &mut [Analysed]) -> CrossDoc {
+    link_with(results, &RecordChoice::default()).0
+}
+
+/// [`link`], with the choice of incident records to fill per story; also returns one problem
+/// per stage that failed on a story (or on the whole corpus, for story linking).
+pub fn link_with(
+    results: &mut [Analysed],
+    record_choice: &RecordChoice,
+) -> (CrossDoc, Vec<InputProblem>) {
+    let mut problems = Vec::new();
+    let links = match run_stage("stories", "corpus", || {
+        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
+    }) {
+        Ok(l) => l,
+        Err(f) => {
+            problems.push(failure("corpus", f));
+            Default::default()
+        }
+    };
+    let position: HashMap<DocId, usize> = results
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (p.doc.id.clone(), i))
+        .collect();
+    let mut cross_entities = Vec::new();
+    let mut events = Vec::new();
+    let mut inferred_published = Vec::new();
+    let mut claims_report = ClaimsReport::default();
+    let mut records = Vec::new();
+    let lineage_of: BTreeMap<DocId, String> = results
+        .iter()
+        .filter_map(|(p, _)| {
+            let l = links.lineages.lineage_of(&p.doc.id)?;
+            Some((p.doc.id.clone(), l.id.clone()))
+        })
+        .collect();
+    // Who's who and what happened when are reconciled within each story, never across stories.
+    for linked in &links.stories {
+        let story = &linked.story;
+        let members: Vec<usize> = story
+            .documents
+            .iter()
+            .filter_map(|d| position.get(d).copied())
+            .collect();
+        let r = reconcile(results, &members, &story.id, &lineage_of, record_choice);
+        inferred_published.extend(r.inferred_published);
+        events.extend(r.events);
+        cross_entities.extend(r.cross_entities);
+        claims_report.append(r.claims);
+        records.extend(r.records);
+        problems.extend(r.problems);
+    }
+    let cross = CrossDoc {
+        links,
+        cross_entities,
+        timeline: Timeline {
+            events,
+            inferred_published,
+        },
+        claims: claims_report,
+        records,
+    };
+    (cross, problems)
+}
+
+/// Runs the whole analysis and builds the JSON report.
+pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
+    let mut processed = process(req, progress);
+    let mut results = std::mem::take(&mut processed.results);
+    let (cross, story_problems) = link_with(&mut results, &req.records);
+    processed.problems.extend(story_problems);
+    let report =
+        corroborate_render::json::build(results, processed.problems.clone(), cross, req.report);
+    (report, processed)
+}
