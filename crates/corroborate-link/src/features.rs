@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use corroborate_core::lexicon::stem;
 use corroborate_core::segment::{Token, TokenKind};
 use corroborate_core::{PreparedDoc, Span};
 use xxhash_rust::xxh3::xxh3_64;
@@ -76,28 +77,6 @@ pub fn normalise(word: &str) -> String {
     stem(&w).to_string()
 }
 
-/// Crude suffix stripping: enough to match light edits of wire copy, not a linguistic stemmer.
-pub fn stem(w: &str) -> &str {
-    let n = w.len();
-    if n > 5 {
-        if let Some(s) = w.strip_suffix("ing") {
-            return s;
-        }
-    }
-    if n > 4 {
-        if let Some(s) = w.strip_suffix("ies") {
-            return s;
-        }
-        if let Some(s) = w.strip_suffix("ed") {
-            return s;
-        }
-    }
-    if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
-        return &w[..n - 1];
-    }
-    w
-}
-
 /// A content word of a text: its normalised form's hash and the token's span.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Word {
@@ -142,6 +121,9 @@ fn content_word<'b>(doc: &PreparedDoc, t: &Token, buf: &'b mut String) -> Option
                     buf.truncate(buf.len() - suffix.len());
                     break;
                 }
+            }
+            if is_stopword(buf) {
+                return None;
             }
             let stemmed = stem(buf);
             let keep = stemmed.chars().nth(1).is_some() && !is_stopword(stemmed);
