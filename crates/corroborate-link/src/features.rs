@@ -5,7 +5,6 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use corroborate_core::lexicon::stem;
 use corroborate_core::segment::{Token, TokenKind};
 use corroborate_core::{PreparedDoc, Span};
 use xxhash_rust::xxh3::xxh3_64;
@@ -77,6 +76,28 @@ pub fn normalise(word: &str) -> String {
     stem(&w).to_string()
 }
 
+/// Crude suffix stripping: enough to match light edits of wire copy, not a linguistic stemmer.
+pub fn stem(w: &str) -> &str {
+    let n = w.len();
+    if n > 5 {
+        if let Some(s) = w.strip_suffix("ing") {
+            return s;
+        }
+    }
+    if n > 4 {
+        if let Some(s) = w.strip_suffix("ies") {
+            return s;
+        }
+        if let Some(s) = w.strip_suffix("ed") {
+            return s;
+        }
+    }
+    if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
+        return &w[..n - 1];
+    }
+    w
+}
+
 /// A content word of a text: its normalised form's hash and the token's span.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Word {
@@ -88,6 +109,16 @@ pub struct Word {
 
 /// The content words (not function words, not punctuation) of the tokens inside `span`.
 pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
+    for_each_content_word(doc, span, |w, span| {
+        out.push(Word {
+            hash: xxh3_64(w.as_bytes()),
+            span,
+        })
+    });
+}
+
+/// Calls `f` with the normalised form and span of each content word inside `span`.
+pub fn for_each_content_word(doc: &PreparedDoc, span: Span, mut f: impl FnMut(&str, Span)) {
     let tokens = &doc.seg.tokens;
     let first = tokens.partition_point(|t| t.span.start < span.start);
     let mut buf = String::new();
@@ -96,10 +127,7 @@ pub fn content_words(doc: &PreparedDoc, span: Span, out: &mut Vec<Word>) {
         .take_while(|t| t.span.end <= span.end)
     {
         if let Some(w) = content_word(doc, t, &mut buf) {
-            out.push(Word {
-                hash: xxh3_64(w.as_bytes()),
-                span: t.span,
-            });
+            f(w, t.span);
         }
     }
 }
@@ -121,9 +149,6 @@ fn content_word<'b>(doc: &PreparedDoc, t: &Token, buf: &'b mut String) -> Option
                     buf.truncate(buf.len() - suffix.len());
                     break;
                 }
-            }
-            if is_stopword(buf) {
-                return None;
             }
             let stemmed = stem(buf);
             let keep = stemmed.chars().nth(1).is_some() && !is_stopword(stemmed);
