@@ -13,6 +13,7 @@
 
 pub mod clean;
 pub mod document;
+pub mod lexicon;
 pub mod load;
 pub mod outlet;
 pub mod prepare;

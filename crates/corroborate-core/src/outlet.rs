@@ -5,40 +5,14 @@
 
 #![deny(clippy::string_slice)]
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use crate::clean::Ignored;
 use crate::document::{Document, Known, Provenance};
+use crate::lexicon::outlets;
 use crate::span::Span;
-
-static OUTLETS_TSV: &str = include_str!("../data/outlets.tsv");
-
-/// Known outlets: domain → name, and lower-cased name → name.
-struct Outlets {
-    by_domain: HashMap<&'static str, &'static str>,
-    by_lower_name: HashMap<String, &'static str>,
-}
-
-static OUTLETS: LazyLock<Outlets> = LazyLock::new(|| {
-    let mut by_domain = HashMap::new();
-    let mut by_lower_name = HashMap::new();
-    for line in OUTLETS_TSV.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        if let Some((domain, name)) = line.split_once('\t') {
-            by_domain.insert(domain.trim(), name.trim());
-            by_lower_name.insert(name.trim().to_lowercase(), name.trim());
-        }
-    }
-    Outlets {
-        by_domain,
-        by_lower_name,
-    }
-});
 
 /// The outlet for a URL: a known outlet's name for its domain (or a parent domain), else the
 /// bare domain without `www.`. `None` when the URL has no host.
@@ -57,8 +31,8 @@ pub fn outlet_from_url(url: &str) -> Option<String> {
     }
     let mut candidate = host;
     loop {
-        if let Some(name) = OUTLETS.by_domain.get(candidate) {
-            return Some((*name).to_string());
+        if let Some(name) = outlets::name_for_domain(candidate) {
+            return Some(name.to_string());
         }
         match candidate.split_once('.') {
             Some((_, parent)) if parent.contains('.') => candidate = parent,
@@ -70,10 +44,7 @@ pub fn outlet_from_url(url: &str) -> Option<String> {
 
 /// The canonical spelling of a known outlet name, matched case-insensitively ("PEOPLE" → "People").
 pub fn canonical_outlet_name(name: &str) -> Option<&'static str> {
-    OUTLETS
-        .by_lower_name
-        .get(&name.trim().to_lowercase())
-        .copied()
+    outlets::canonical_name(name)
 }
 
 static CREDIT: LazyLock<Regex> = LazyLock::new(|| {

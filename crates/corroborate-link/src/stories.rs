@@ -17,6 +17,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
 
+use corroborate_core::lexicon::titles::is_name_title;
 use corroborate_core::segment::TokenKind;
 use corroborate_core::{DocId, PreparedDoc, Span};
 use corroborate_extract::dates::TimexType;
@@ -236,44 +237,6 @@ const NON_PERSON_WORDS: &[&str] = &[
     "world",
 ];
 
-/// Titles and honorifics that precede a person's name ("Cpl.", "Mayor", "Officer").
-fn is_title(word: &str) -> bool {
-    matches!(
-        word.trim_end_matches('.'),
-        "mr" | "mrs"
-            | "ms"
-            | "dr"
-            | "sgt"
-            | "cpl"
-            | "lt"
-            | "capt"
-            | "det"
-            | "gen"
-            | "col"
-            | "officer"
-            | "chief"
-            | "mayor"
-            | "sen"
-            | "rep"
-            | "gov"
-            | "judge"
-            | "detective"
-            | "deputy"
-            | "sergeant"
-            | "corporal"
-            | "lieutenant"
-            | "captain"
-            | "president"
-            | "senator"
-            | "governor"
-            | "sheriff"
-            | "attorney"
-            | "prof"
-            | "rev"
-            | "sir"
-    )
-}
-
 fn person_like(words: &[String]) -> bool {
     (2..=3).contains(&words.len())
         && words.iter().all(|w| {
@@ -315,7 +278,7 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
                 let titled = r.words.len().saturating_sub(2);
                 let titled = r.words[..titled]
                     .iter()
-                    .rposition(|w| is_title(w))
+                    .rposition(|w| is_name_title(w))
                     .map_or(0, |i| i + 1);
                 let name = &r.words[titled..];
                 let person =

@@ -14,47 +14,12 @@
 
 use std::collections::BTreeMap;
 
+use corroborate_core::lexicon::titles::{is_name_suffix, is_name_title};
 use corroborate_core::DocId;
 use corroborate_extract::entities::EntityKind;
 use serde::Serialize;
 
 use crate::{Analysed, Cite};
-
-/// Title and honorific words that are not part of a name.
-const TITLES: &[&str] = &[
-    "mr",
-    "mrs",
-    "ms",
-    "miss",
-    "dr",
-    "sgt",
-    "sergeant",
-    "officer",
-    "lt",
-    "capt",
-    "captain",
-    "det",
-    "detective",
-    "gov",
-    "governor",
-    "mayor",
-    "sen",
-    "senator",
-    "rep",
-    "judge",
-    "chief",
-    "attorney",
-    "general",
-    "deputy",
-    "sheriff",
-    "president",
-    "jr",
-    "sr",
-    "ii",
-    "iii",
-    "rev",
-    "prof",
-];
 
 /// The name words of a person's name: lower-cased, titles and initials removed.
 fn name_words(name: &str) -> Vec<String> {
@@ -62,7 +27,7 @@ fn name_words(name: &str) -> Vec<String> {
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\''))
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
-        .filter(|w| !TITLES.contains(&w.trim_end_matches('.')))
+        .filter(|w| !is_name_title(w) && !is_name_suffix(w))
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() > 1)
         .collect()
 }

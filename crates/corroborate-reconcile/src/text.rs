@@ -21,18 +21,10 @@ const STOPWORDS: &[&str] = &[
     "yesterday",
 ];
 
-/// A crude, deterministic stem: lower case, with common inflections stripped, so that
+/// The shared stem ([`corroborate_core::lexicon::stem`]) of a word in any case, so that
 /// "released"/"releases"/"release" compare equal.
 pub fn stem(word: &str) -> String {
-    let w = word.to_lowercase();
-    for suffix in ["ing", "ed", "es", "s"] {
-        if let Some(base) = w.strip_suffix(suffix) {
-            if base.chars().count() >= 4 {
-                return base.trim_end_matches('e').to_string();
-            }
-        }
-    }
-    w.trim_end_matches('e').to_string()
+    corroborate_core::lexicon::stem(&word.to_lowercase()).to_string()
 }
 
 /// The stemmed content words of `text`: alphanumeric words that are not stopwords.

@@ -6,13 +6,13 @@
 //! attribute values) or [`json_for_script`] (the embedded document texts), and the script builds
 //! the passage panel with `textContent`, never `innerHTML`.
 
+#![deny(clippy::string_slice)]
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
-use crate::dossier::{
-    self, day_number, outlet_of, snippet, story_events, title_of, Dossier, EventV, StoryClaims,
-    StoryView, Texts, NOT_COMPUTED,
-};
+use crate::dossier::{day_number, outlet_of, snippet, title_of, Dossier, EventV, Texts};
+use crate::view::{wording, DossierView, Section, StoryModel, Summary};
 
 mod claims;
 mod record;
@@ -87,40 +87,32 @@ pub fn render(d: &Dossier) -> String {
 
 /// Renders the whole dossier as one self-contained HTML page, with page options.
 pub fn render_with(d: &Dossier, opts: &PageOptions) -> String {
-    let texts = Texts::new(d);
-    let outlets = outlet_colours(d);
-    let stories = dossier::stories(d);
+    let view = DossierView::new(d);
+    let colours = outlet_colours(&view);
     let mut body = String::new();
     let _ = writeln!(
         body,
-        "<header><h1>Corroborate dossier</h1><p>{} article(s) from {} outlet(s). Click any \
-         underlined item to see its source passage.</p></header>",
-        d.documents.len(),
-        outlets.len()
+        "<header><h1>{}</h1><p>{} Click any underlined item to see its source passage.</p></header>",
+        wording::TITLE,
+        escape(&view.counts())
     );
     if !d.problems.is_empty() {
-        body.push_str("<section class=\"problems\"><h2>Input problems</h2><ul>");
+        let _ = write!(
+            body,
+            "<section class=\"problems\"><h2>{}</h2><ul>",
+            wording::PROBLEMS
+        );
         for p in &d.problems {
-            let _ = write!(
-                body,
-                "<li>{} ({}): {}</li>",
-                escape(&p.path),
-                escape(&p.severity),
-                escape(&p.message)
-            );
+            let line =
+                wording::problem(&escape(&p.path), &escape(&p.severity), &escape(&p.message));
+            let _ = write!(body, "<li>{line}</li>");
         }
         body.push_str("</ul></section>");
     }
-    for s in &stories {
-        story(&mut body, opts, d, &texts, &outlets, s);
+    for s in view.story_models() {
+        story(&mut body, opts, d, &view.texts, &colours, &s);
     }
-    let title = stories
-        .first()
-        .and_then(|s| s.docs.first())
-        .and_then(|id| texts.doc(id))
-        .map(|x| title_of(x, &texts))
-        .unwrap_or_else(|| "Corroborate dossier".into());
-    page(&title, &body, &docs_json(d, &texts), opts)
+    page(&view.title(), &body, &docs_json(d, &view.texts), opts)
 }
 
 /// Renders one document with its annotations highlighted (dates, quantities, names, quotes,
@@ -260,13 +252,33 @@ fn docs_json(d: &Dossier, t: &Texts<'_>) -> String {
     json_for_script(&serde_json::Value::Object(map))
 }
 
-fn outlet_colours(d: &Dossier) -> BTreeMap<String, &'static str> {
-    let names: BTreeSet<String> = d.documents.iter().map(outlet_of).collect();
-    names
-        .into_iter()
+fn outlet_colours(view: &DossierView<'_>) -> BTreeMap<String, &'static str> {
+    view.outlets
+        .iter()
         .enumerate()
-        .map(|(i, n)| (n, PALETTE[i % PALETTE.len()]))
+        .map(|(i, n)| (n.clone(), PALETTE[i % PALETTE.len()]))
         .collect()
+}
+
+/// A clickable element citing `list`, holding `inner` (already marked up).
+fn src(class: &str, list: &str, inner: &str) -> String {
+    let class = if class.is_empty() {
+        "src".to_string()
+    } else {
+        format!("src {class}")
+    };
+    format!("<span class=\"{class}\" tabindex=\"0\" role=\"button\" data-cites=\"{list}\">{inner}</span>")
+}
+
+/// A paragraph of the dossier's own wording, marked as a note about what is missing.
+fn na(out: &mut String, text: &str) {
+    let _ = write!(out, "<p class=\"na\">{}</p>", escape(text));
+}
+
+/// Outlet names, escaped and joined by commas.
+fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
+    let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
+    v.join(", ")
 }
 
 fn story(
@@ -275,156 +287,213 @@ fn story(
     d: &Dossier,
     t: &Texts<'_>,
     colours: &BTreeMap<String, &'static str>,
-    s: &StoryView,
+    s: &StoryModel<'_>,
 ) {
-    let docs: Vec<_> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
-    let Some(first) = docs.first() else {
-        return;
-    };
+    let id = format!("<code>{}</code>", escape(s.id));
     let _ = write!(
         out,
-        "<section class=\"story\" id=\"story-{}\"><h2>{}</h2><p class=\"meta\">Story <code>{}</code>, {} article(s).</p>",
-        escape(&s.id),
-        escape(&title_of(first, t)),
-        escape(&s.id),
-        docs.len()
+        "<section class=\"story\" id=\"story-{}\"><h2>{}</h2><p class=\"meta\">{}</p>",
+        escape(s.id),
+        escape(&s.title),
+        wording::story_meta(&id, s.docs.len())
     );
-    let sc = StoryClaims::of(d, &s.docs);
-    let summarised = sc.as_ref().is_some_and(|sc| claims::summary(out, sc, t));
-    if let Some((a, b)) = lead(first, t).filter(|_| !summarised) {
-        let _ = write!(
-            out,
-            "<p class=\"summary\"><strong>Summary.</strong> <span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span> <em>(the lead of the earliest article)</em></p>",
-            cites([(first.id.as_str(), a, b)]),
-            escape(&snippet(t.slice(&first.id, a, b), 400))
-        );
-    }
+    summary(out, t, s);
+    sources(out, opts, colours, s);
+    people(out, s);
+    record::panel(out, d, s.view());
 
-    out.push_str("<h3>Sources</h3><table class=\"sources\"><thead><tr><th>outlet</th><th>published</th><th>headline</th><th>lineage</th><th>reprint of</th></tr></thead><tbody>");
-    for x in &docs {
-        let outlet = outlet_of(x);
-        let colour = colours.get(&outlet).copied().unwrap_or("#666");
-        let published = x
-            .meta
+    let _ = write!(out, "<h3>{}</h3>", wording::AGREED);
+    claims::agreed(out, s.agreed(), t);
+    let _ = write!(out, "<h3>{}</h3>", wording::CONTESTED);
+    claims::contested(out, s.contested(), t);
+    let _ = write!(out, "<h3>{}</h3>", wording::INCONSISTENCIES);
+    claims::inconsistencies(out, s.inconsistencies());
+    date_conflicts(out, t, s);
+    timeline(out, t, colours, s);
+
+    let _ = write!(out, "<h3>{}</h3>", wording::UNIQUE);
+    match s.unique() {
+        Section::NotComputed => {
+            events_alone(out, t, s);
+            matrix(out, &s.events, t, colours);
+        }
+        unique => {
+            claims::unique(out, unique, t, s.claims.as_ref());
+            if let Some(sc) = &s.claims {
+                claims::matrix(out, sc, t, &s.view().docs);
+            }
+        }
+    }
+    quotes(out, t, s);
+    out.push_str("</section>");
+}
+
+fn summary(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
+    match s.summary() {
+        Summary::Claims(list) => {
+            let _ = write!(
+                out,
+                "<div class=\"summary\"><strong>{}</strong><ul>",
+                wording::SUMMARY
+            );
+            for x in list {
+                let text = escape(&snippet(t.slice(&x.doc, x.start, x.end), 400));
+                let _ = write!(
+                    out,
+                    "<li>{} <small>{}</small></li>",
+                    src("", &cites([(x.doc.as_str(), x.start, x.end)]), &text),
+                    escape(&wording::sources(x.independent_sources))
+                );
+            }
+            out.push_str("</ul></div>");
+        }
+        Summary::Lead(c) => {
+            let text = escape(&snippet(t.slice(&c.doc, c.start, c.end), 400));
+            let _ = write!(
+                out,
+                "<p class=\"summary\"><strong>{}</strong> {} <em>{}</em></p>",
+                wording::SUMMARY,
+                src("", &cites([(c.doc.as_str(), c.start, c.end)]), &text),
+                wording::LEAD_NOTE
+            );
+        }
+        Summary::None => {}
+    }
+}
+
+fn sources(
+    out: &mut String,
+    opts: &PageOptions,
+    colours: &BTreeMap<String, &'static str>,
+    s: &StoryModel<'_>,
+) {
+    let _ = write!(
+        out,
+        "<h3>{}</h3><table class=\"sources\"><thead><tr><th>{}</th></tr></thead><tbody>",
+        wording::SOURCES,
+        wording::SOURCE_COLUMNS.join("</th><th>")
+    );
+    for row in s.sources() {
+        let x = row.doc;
+        let colour = colours.get(&row.outlet).copied().unwrap_or("#666");
+        let published = row
             .published
-            .as_ref()
-            .map(|p| format!("{} <small>({})</small>", escape(&p.value), escape(&p.how)))
-            .unwrap_or_else(|| "unknown".into());
+            .map(|p| wording::published(&escape(&p.value), &escape(&p.how)))
+            .unwrap_or_else(|| wording::UNKNOWN.into());
         let head = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
-        let lineage_cells = match dossier::lineage_of(d, x) {
+        let lineage_cells = match &row.lineage {
             Some((l, r)) => format!(
                 "<td>{}</td><td>{}</td>",
-                escape(&l),
-                r.map(|r| escape(&r)).unwrap_or_else(|| "—".into())
+                escape(l),
+                r.as_deref()
+                    .map_or_else(|| wording::NOT_A_REPRINT.into(), escape)
             ),
-            None => "<td class=\"na\">not computed</td><td class=\"na\">not computed</td>".into(),
+            None => format!(
+                "<td class=\"na\">{0}</td><td class=\"na\">{0}</td>",
+                wording::LINEAGE_NOT_COMPUTED
+            ),
         };
+        let link = opts
+            .doc_href
+            .as_ref()
+            .map(|p| {
+                format!(
+                    " <a class=\"doclink\" href=\"{}{}\">annotated text</a>",
+                    escape(p),
+                    escape(&x.id)
+                )
+            })
+            .unwrap_or_default();
         let _ = write!(
             out,
             "<tr><td><span class=\"swatch\" style=\"background:{colour}\"></span>{}</td><td>{published}</td>\
-             <td><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span>{}</td>\
-             {lineage_cells}</tr>",
-            escape(&outlet),
-            cites([(x.id.as_str(), head.0, head.1)]),
-            escape(&snippet(&title_of(x, t), 110)),
-            opts.doc_href
-                .as_ref()
-                .map(|p| format!(" <a class=\"doclink\" href=\"{}{}\">annotated text</a>", escape(p), escape(&x.id)))
-                .unwrap_or_default(),
+             <td>{}{link}</td>{lineage_cells}</tr>",
+            escape(&row.outlet),
+            src("", &cites([(x.id.as_str(), head.0, head.1)]), &escape(&snippet(&row.title, 110))),
         );
     }
     out.push_str("</tbody></table>");
+}
 
-    let in_story: BTreeSet<&str> = s.docs.iter().map(String::as_str).collect();
-    out.push_str("<h3>Who's who</h3>");
-    let people: Vec<_> = d
-        .cross_entities
-        .iter()
-        .filter(|e| e.members.iter().any(|m| in_story.contains(m.doc.as_str())))
-        .collect();
+fn people(out: &mut String, s: &StoryModel<'_>) {
+    let _ = write!(out, "<h3>{}</h3>", wording::WHOS_WHO);
+    let people = s.people();
     if people.is_empty() {
-        out.push_str(
-            "<p class=\"na\">No people or organisations were extracted from these articles.</p>",
+        na(out, wording::NO_PEOPLE);
+        return;
+    }
+    out.push_str("<ul class=\"people\">");
+    for p in people {
+        let ev = p
+            .entity
+            .roles
+            .iter()
+            .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end));
+        let roles: Vec<String> = p.roles.iter().map(|(role, _)| escape(role)).collect();
+        let name = format!("<strong>{}</strong>", escape(&p.entity.name));
+        let _ = write!(
+            out,
+            "<li>{} <small>{}</small> {} <small>— {} {}</small></li>",
+            src("entity", &cites(ev), &name),
+            escape(&p.entity.kind),
+            roles.join("; "),
+            wording::NAMED_BY,
+            outlet_list(&p.outlets)
         );
-    } else {
-        out.push_str("<ul class=\"people\">");
-        for e in people {
-            let ev: Vec<(&str, usize, usize)> = e
-                .roles
-                .iter()
-                .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end))
-                .collect();
-            let roles: Vec<String> = dossier::distinct_roles(e)
-                .into_iter()
-                .map(|(role, _)| escape(&role))
-                .collect();
+    }
+    out.push_str("</ul>");
+}
+
+fn date_conflicts(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
+    let conflicts = s.date_conflicts();
+    if conflicts.is_empty() {
+        let _ = write!(out, "<p>{}</p>", wording::NO_DATE_CONFLICT);
+        return;
+    }
+    out.push_str("<ul class=\"conflicts\">");
+    for c in conflicts {
+        let _ = write!(
+            out,
+            "<li>{}<ul>",
+            wording::dated_differently(&event_link(c.event, t))
+        );
+        for date in c.dates {
+            let list = cites(
+                date.mentions
+                    .iter()
+                    .map(|m| (m.doc.as_str(), m.start, m.end)),
+            );
+            let value = src(
+                "",
+                &list,
+                &format!("<strong>{}</strong>", escape(date.value)),
+            );
             let _ = write!(
                 out,
-                "<li><span class=\"src entity\" tabindex=\"0\" role=\"button\" data-cites=\"{}\"><strong>{}</strong></span> <small>{}</small> {}</li>",
-                cites(ev),
-                escape(&e.name),
-                escape(&e.kind),
-                roles.join("; ")
+                "<li>{}</li>",
+                wording::per(&value, &outlet_list(&date.outlets))
             );
         }
-        out.push_str("</ul>");
+        out.push_str("</ul></li>");
     }
-    record::panel(out, d, s);
+    out.push_str("</ul>");
+}
 
-    out.push_str("<h3>Agreed facts</h3>");
-    match &sc {
-        Some(sc) => claims::agreed(out, sc, t),
-        None => not_computed(out, ""),
-    }
-    out.push_str("<h3>Contested points</h3>");
-    match &sc {
-        Some(sc) => claims::contested(out, sc, t),
-        None => not_computed(out, ""),
-    }
-
-    let events = story_events(d, &s.docs);
-    out.push_str("<h3>Inconsistencies between outlets</h3>");
-    match &sc {
-        Some(sc) => claims::inconsistencies(out, sc),
-        None => not_computed(out, "Claim-level inconsistencies: "),
-    }
-    let conflicting: Vec<&EventV> = events.iter().filter(|e| e.conflicting).collect();
-    if conflicting.is_empty() {
-        out.push_str("<p>No outlets give different dates for the same event.</p>");
-    } else {
-        out.push_str("<ul class=\"conflicts\">");
-        for e in conflicting {
-            let _ = write!(out, "<li>{} dated differently:<ul>", event_link(e, t));
-            for date in &e.dates {
-                let by: BTreeSet<String> = date.docs.iter().map(|x| t.outlet(x)).collect();
-                let by: Vec<String> = by.iter().map(|o| escape(o)).collect();
-                let c = cites(
-                    e.mentions
-                        .iter()
-                        .filter(|m| m.value == date.value)
-                        .map(|m| (m.doc.as_str(), m.start, m.end)),
-                );
-                let _ = write!(
-                    out,
-                    "<li><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><strong>{}</strong></span> per {}</li>",
-                    escape(&date.value),
-                    by.join(", ")
-                );
-            }
-            out.push_str("</ul></li>");
-        }
-        out.push_str("</ul>");
-    }
-
-    out.push_str("<h3>Timeline</h3>");
-    timeline_svg(out, &events, t, colours);
-    if events.is_empty() {
-        out.push_str("<p class=\"na\">No dated events were found.</p>");
+fn timeline(
+    out: &mut String,
+    t: &Texts<'_>,
+    colours: &BTreeMap<String, &'static str>,
+    s: &StoryModel<'_>,
+) {
+    let _ = write!(out, "<h3>{}</h3>", wording::TIMELINE);
+    timeline_svg(out, &s.events, t);
+    if s.events.is_empty() {
+        na(out, wording::NO_EVENTS);
     } else {
         out.push_str("<ol class=\"timeline\">");
-        for e in &events {
-            let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-            let dots: String = by
+        for e in &s.events {
+            let dots: String = s
+                .event_outlets(e)
                 .iter()
                 .map(|o| {
                     format!(
@@ -435,9 +504,9 @@ fn story(
                 })
                 .collect();
             let flag = if e.conflicting {
-                " <span class=\"flag\">dates differ</span>"
+                format!(" <span class=\"flag\">{}</span>", wording::DATES_DIFFER)
             } else {
-                ""
+                String::new()
             };
             let _ = write!(
                 out,
@@ -448,103 +517,61 @@ fn story(
         }
         out.push_str("</ol>");
     }
-    let inferred: Vec<_> = d
-        .timeline
-        .inferred_published
-        .iter()
-        .filter(|p| in_story.contains(p.doc.as_str()))
-        .collect();
+    let inferred = s.inferred();
     if !inferred.is_empty() {
-        out.push_str("<p>Publication dates inferred from other articles:</p><ul>");
+        let _ = write!(out, "<p>{}</p><ul>", wording::INFERRED);
         for p in inferred {
-            let c = cites(p.evidence.iter().map(|c| (c.doc.as_str(), c.start, c.end)));
-            let _ = write!(
-                out,
-                "<li>{}: <span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><strong>{}</strong></span> — {}</li>",
-                escape(&t.outlet(&p.doc)),
-                escape(&p.date),
-                escape(&p.reason)
-            );
+            let list = cites(p.evidence.iter().map(|c| (c.doc.as_str(), c.start, c.end)));
+            let date = src("", &list, &format!("<strong>{}</strong>", escape(&p.date)));
+            let line = wording::inferred(&escape(&t.outlet(&p.doc)), &date, &escape(&p.reason));
+            let _ = write!(out, "<li>{line}</li>");
         }
         out.push_str("</ul>");
     }
-
-    out.push_str("<h3>What each outlet alone adds</h3>");
-    match &sc {
-        Some(sc) => {
-            claims::unique(out, sc, t);
-            claims::matrix(out, sc, t, &s.docs);
-        }
-        None => {
-            events_alone(out, &events, t);
-            matrix(out, &events, t, colours);
-        }
-    }
-
-    let quotes: Vec<_> = d
-        .quotes
-        .iter()
-        .filter(|q| in_story.contains(q.doc.as_str()))
-        .collect();
-    out.push_str("<h3>Quotes</h3>");
-    if quotes.is_empty() {
-        out.push_str("<p class=\"na\">No quotes were extracted from these articles.</p>");
-    } else {
-        out.push_str("<ul class=\"quotes\">");
-        for q in quotes {
-            let (a, b) = q
-                .content
-                .map(|c| (c.start, c.end))
-                .unwrap_or((q.start, q.end));
-            let _ = write!(
-                out,
-                "<li><strong>{}</strong>: <span class=\"src quote\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">“{}”</span> <small>{}</small></li>",
-                escape(q.speaker_name.as_deref().unwrap_or("unattributed")),
-                cites([(q.doc.as_str(), q.start, q.end)]),
-                escape(&snippet(t.slice(&q.doc, a, b), 200)),
-                escape(&t.outlet(&q.doc))
-            );
-        }
-        out.push_str("</ul>");
-    }
-    out.push_str("</section>");
 }
 
 /// Without a claims analysis, what each outlet alone adds falls back to the dated events only
 /// one outlet reports.
-fn events_alone(out: &mut String, events: &[EventV], t: &Texts<'_>) {
-    out.push_str("<p class=\"na\">Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).</p>");
-    let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
-    for e in events {
-        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-        if by.len() == 1 {
-            if let Some(o) = by.into_iter().next() {
-                alone.entry(o).or_default().push(e);
-            }
-        }
+fn events_alone(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
+    na(out, wording::EVENTS_ALONE_NOTE);
+    let alone = s.events_alone();
+    if alone.is_empty() {
+        return;
     }
-    if !alone.is_empty() {
-        out.push_str("<ul>");
-        for (o, evs) in &alone {
-            let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
-            let _ = write!(
-                out,
-                "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
-                escape(o),
-                items.join("</li><li>")
-            );
-        }
-        out.push_str("</ul>");
+    out.push_str("<ul>");
+    for (o, evs) in &alone {
+        let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
+        let _ = write!(
+            out,
+            "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
+            escape(o),
+            items.join("</li><li>")
+        );
     }
+    out.push_str("</ul>");
 }
 
-fn not_computed(out: &mut String, prefix: &str) {
-    let _ = write!(
-        out,
-        "<p class=\"na\">{}{}</p>",
-        escape(prefix),
-        escape(NOT_COMPUTED)
-    );
+fn quotes(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
+    let _ = write!(out, "<h3>{}</h3>", wording::QUOTES);
+    let quotes = s.quotes();
+    if quotes.is_empty() {
+        na(out, wording::NO_QUOTES);
+        return;
+    }
+    out.push_str("<ul class=\"quotes\">");
+    for q in quotes {
+        let (a, b) = q.words;
+        let (doc, start, end) = (q.quote.doc.as_str(), q.quote.start, q.quote.end);
+        let text = format!("“{}”", escape(&snippet(t.slice(doc, a, b), 200)));
+        let _ = write!(
+            out,
+            "<li><strong>{}</strong>: {} <small>{}</small></li>",
+            escape(q.speaker),
+            src("quote", &cites([(doc, start, end)]), &text),
+            escape(&t.outlet(doc))
+        );
+    }
+    out.push_str("</ul>");
 }
 
 /// An event's description as a clickable snippet citing every mention.
@@ -561,24 +588,17 @@ fn event_link(e: &EventV, t: &Texts<'_>) -> String {
             e.description.end,
         ));
     }
-    format!(
-        "<span class=\"src event\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">“{}”</span>",
-        cites(list),
-        escape(&snippet(
-            t.slice(&e.description.doc, e.description.start, e.description.end),
-            150
-        ))
-    )
+    let c = &e.description;
+    let text = format!(
+        "“{}”",
+        escape(&snippet(t.slice(&c.doc, c.start, c.end), 150))
+    );
+    src("event", &cites(list), &text)
 }
 
 /// The timeline as inline SVG: one dot per dated event on a time axis, coloured when outlets
 /// disagree; each dot cites its mentions.
-fn timeline_svg(
-    out: &mut String,
-    events: &[EventV],
-    t: &Texts<'_>,
-    _colours: &BTreeMap<String, &'static str>,
-) {
+fn timeline_svg(out: &mut String, events: &[EventV], t: &Texts<'_>) {
     let dated: Vec<(i64, &EventV)> = events
         .iter()
         .filter_map(|e| day_number(&e.date).map(|n| (n, e)))
@@ -690,11 +710,6 @@ fn matrix(
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div>");
-}
-
-/// The first sentence after the headline, as code points.
-fn lead(doc: &dossier::DocV, t: &Texts<'_>) -> Option<(usize, usize)> {
-    crate::markdown::lead_sentence(doc, t)
 }
 
 #[cfg(test)]

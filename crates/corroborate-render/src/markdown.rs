@@ -5,13 +5,12 @@
 //! footnote citing the outlet with a quoted snippet. Article text is data: every piece of it is
 //! escaped with [`escape`], so input cannot inject links, images or HTML.
 
-use std::collections::{BTreeMap, BTreeSet};
+#![deny(clippy::string_slice)]
+
 use std::fmt::Write;
 
-use crate::dossier::{
-    self, outlet_of, snippet, story_events, title_of, Dossier, StoryClaims, StoryView, Texts,
-    NOT_COMPUTED,
-};
+use crate::dossier::{snippet, Dossier, EventV, Texts};
+use crate::view::{wording, DossierView, Section, StoryModel, Summary};
 
 pub(crate) mod claims;
 mod record;
@@ -39,6 +38,17 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// Outlet names, escaped and joined by commas.
+fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
+    let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
+    v.join(", ")
+}
+
+/// An italic note line of the dossier's own wording.
+fn note(out: &mut String, text: &str) {
+    let _ = writeln!(out, "_{text}_\n");
+}
+
 /// Footnotes collected while writing; each cites an outlet and quotes a snippet.
 struct Notes<'t> {
     texts: &'t Texts<'t>,
@@ -57,43 +67,45 @@ impl<'t> Notes<'t> {
         self.bodies.push(body);
         format!("[^{}]", self.bodies.len())
     }
+
+    /// The text of `[start, end)` of `doc` cut to `max` code points, escaped, with its footnote.
+    fn cited(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
+        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
+        format!("{text}{}", self.cite(doc, start, end))
+    }
+
+    /// As [`Notes::cited`], in curly quotes with the footnote after the closing quote.
+    fn quoted(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
+        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
+        format!("“{text}”{}", self.cite(doc, start, end))
+    }
 }
 
 /// Renders the dossier as Markdown.
 pub fn render(d: &Dossier) -> String {
-    let texts = Texts::new(d);
+    let view = DossierView::new(d);
     let mut notes = Notes {
-        texts: &texts,
+        texts: &view.texts,
         bodies: Vec::new(),
     };
     let mut out = String::new();
-    let outlets: BTreeSet<String> = d.documents.iter().map(outlet_of).collect();
-    let stories = dossier::stories(d);
-    let _ = writeln!(out, "# Corroborate dossier\n");
+    let _ = writeln!(out, "# {}\n", wording::TITLE);
     let _ = writeln!(
         out,
-        "{} article(s) from {} outlet(s), {} stor{}. Every item cites its source in a footnote \
-         quoting the text.\n",
-        d.documents.len(),
-        outlets.len(),
-        stories.len(),
-        if stories.len() == 1 { "y" } else { "ies" }
+        "{} Every item cites its source in a footnote quoting the text.\n",
+        view.counts()
     );
     if !d.problems.is_empty() {
-        let _ = writeln!(out, "**Input problems**\n");
+        let _ = writeln!(out, "**{}**\n", wording::PROBLEMS);
         for p in &d.problems {
-            let _ = writeln!(
-                out,
-                "- {} ({}): {}",
-                escape(&p.path),
-                escape(&p.severity),
-                escape(&p.message)
-            );
+            let line =
+                wording::problem(&escape(&p.path), &escape(&p.severity), &escape(&p.message));
+            let _ = writeln!(out, "- {line}");
         }
         out.push('\n');
     }
-    for s in &stories {
-        story(&mut out, &mut notes, d, s);
+    for s in view.story_models() {
+        story(&mut out, &mut notes, d, &s);
     }
     if !notes.bodies.is_empty() {
         let _ = writeln!(out, "---\n");
@@ -104,295 +116,224 @@ pub fn render(d: &Dossier) -> String {
     out
 }
 
-fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
-    let t = notes.texts;
-    let docs: Vec<_> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
-    let Some(first) = docs.first() else {
-        return;
-    };
-    let _ = writeln!(out, "## {}\n", escape(&title_of(first, t)));
-    let _ = writeln!(out, "Story `{}`, {} article(s).\n", s.id, docs.len());
-    let sc = StoryClaims::of(d, &s.docs);
-    let summarised = sc
-        .as_ref()
-        .is_some_and(|sc| claims::summary(out, notes, sc));
-    let lead = d
-        .documents
-        .iter()
-        .find(|x| x.id == first.id)
-        .and_then(|x| lead_sentence(x, t))
-        .filter(|_| !summarised);
-    if let Some((a, b)) = lead {
-        let body = snippet(t.slice(&first.id, a, b), 400);
-        let n = notes.cite(&first.id, a, b);
-        let _ = writeln!(
-            out,
-            "**Summary.** {}{n} _(the lead of the earliest article)_\n",
-            escape(&body)
-        );
-    }
+fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryModel<'_>) {
+    let _ = writeln!(out, "## {}\n", escape(&s.title));
+    let id = format!("`{}`", s.id);
+    let _ = writeln!(out, "{}\n", wording::story_meta(&id, s.docs.len()));
+    summary(out, notes, s);
+    sources(out, s);
+    people(out, notes, s);
+    record::section(out, notes, d, s.view());
 
-    let _ = writeln!(out, "### Sources\n");
+    let _ = writeln!(out, "### {}\n", wording::AGREED);
+    claims::agreed(out, notes, s.agreed());
+    let _ = writeln!(out, "### {}\n", wording::CONTESTED);
+    claims::contested(out, notes, s.contested());
+    let _ = writeln!(out, "### {}\n", wording::INCONSISTENCIES);
+    claims::inconsistencies(out, notes, s.inconsistencies());
+    date_conflicts(out, notes, s);
+    timeline(out, notes, s);
+    let _ = writeln!(out, "### {}\n", wording::UNIQUE);
+    match s.unique() {
+        Section::NotComputed => events_alone(out, notes, s),
+        unique => claims::unique(out, notes, unique),
+    }
+    quotes(out, notes, s);
+}
+
+fn summary(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    match s.summary() {
+        Summary::Claims(list) => {
+            let _ = writeln!(out, "**{}**\n", wording::SUMMARY);
+            for x in list {
+                let text = notes.cited(&x.doc, x.start, x.end, 400);
+                let _ = writeln!(
+                    out,
+                    "- {text} _({})_",
+                    wording::sources(x.independent_sources)
+                );
+            }
+            out.push('\n');
+        }
+        Summary::Lead(c) => {
+            let text = notes.cited(&c.doc, c.start, c.end, 400);
+            let _ = writeln!(
+                out,
+                "**{}** {text} _{}_\n",
+                wording::SUMMARY,
+                wording::LEAD_NOTE
+            );
+        }
+        Summary::None => {}
+    }
+}
+
+fn sources(out: &mut String, s: &StoryModel<'_>) {
+    let _ = writeln!(out, "### {}\n", wording::SOURCES);
     let _ = writeln!(
         out,
-        "| # | outlet | published | headline | lineage | reprint of |\n|---|---|---|---|---|---|"
+        "| # | {} |\n|---|---|---|---|---|---|",
+        wording::SOURCE_COLUMNS.join(" | ")
     );
-    for (i, x) in docs.iter().enumerate() {
-        let published = x
-            .meta
+    for (i, row) in s.sources().iter().enumerate() {
+        let published = row
             .published
-            .as_ref()
-            .map(|p| format!("{} ({})", escape(&p.value), escape(&p.how)))
-            .unwrap_or_else(|| "unknown".into());
-        let (lineage, reprint) = match dossier::lineage_of(d, x) {
+            .map(|p| wording::published(&escape(&p.value), &escape(&p.how)))
+            .unwrap_or_else(|| wording::UNKNOWN.into());
+        let (lineage, reprint) = match &row.lineage {
             Some((l, r)) => (
-                escape(&l),
-                r.map(|r| escape(&r)).unwrap_or_else(|| "—".into()),
+                escape(l),
+                r.as_deref()
+                    .map_or_else(|| wording::NOT_A_REPRINT.into(), escape),
             ),
-            None => ("not computed".into(), "not computed".into()),
+            None => (
+                wording::LINEAGE_NOT_COMPUTED.into(),
+                wording::LINEAGE_NOT_COMPUTED.into(),
+            ),
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {lineage} | {reprint} |",
+            "| {} | {} | {published} | {} | {lineage} | {reprint} |",
             i + 1,
-            escape(&outlet_of(x)),
-            published,
-            escape(&snippet(&title_of(x, t), 90)),
+            escape(&row.outlet),
+            escape(&snippet(&row.title, 90)),
         );
     }
     out.push('\n');
+}
 
-    let _ = writeln!(out, "### Who's who\n");
-    let in_story: BTreeSet<&str> = s.docs.iter().map(String::as_str).collect();
-    let people: Vec<_> = d
-        .cross_entities
-        .iter()
-        .filter(|e| e.members.iter().any(|m| in_story.contains(m.doc.as_str())))
-        .collect();
+fn people(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    let _ = writeln!(out, "### {}\n", wording::WHOS_WHO);
+    let people = s.people();
     if people.is_empty() {
-        let _ = writeln!(
-            out,
-            "_No people or organisations were extracted from these articles._\n"
-        );
+        note(out, wording::NO_PEOPLE);
     }
-    for e in people {
-        let mut line = format!("- **{}** ({})", escape(&e.name), escape(&e.kind));
-        let roles: Vec<String> = dossier::distinct_roles(e)
-            .into_iter()
+    for p in people {
+        let mut line = format!(
+            "- **{}** ({})",
+            escape(&p.entity.name),
+            escape(&p.entity.kind)
+        );
+        let roles: Vec<String> = p
+            .roles
+            .iter()
             .map(|(role, evidence)| {
                 let n: String = evidence
                     .iter()
                     .map(|c| notes.cite(&c.doc, c.start, c.end))
                     .collect();
-                format!("{}{n}", escape(&role))
+                format!("{}{n}", escape(role))
             })
             .collect();
         if !roles.is_empty() {
             let _ = write!(line, ": {}", roles.join("; "));
         }
-        let outlets: BTreeSet<String> = e.members.iter().map(|m| t.outlet(&m.doc)).collect();
-        let outlets: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
-        let _ = writeln!(line, " — named by {}", outlets.join(", "));
+        let _ = writeln!(line, " — {} {}", wording::NAMED_BY, outlet_list(&p.outlets));
         out.push_str(&line);
     }
     out.push('\n');
-    record::section(out, notes, d, s);
+}
 
-    let _ = writeln!(out, "### Agreed facts\n");
-    match &sc {
-        Some(sc) => claims::agreed(out, notes, sc),
-        None => {
-            let _ = writeln!(out, "_{NOT_COMPUTED}_\n");
-        }
+fn date_conflicts(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    let conflicts = s.date_conflicts();
+    if conflicts.is_empty() {
+        let _ = writeln!(out, "{}", wording::NO_DATE_CONFLICT);
     }
-    let _ = writeln!(out, "### Contested points\n");
-    match &sc {
-        Some(sc) => claims::contested(out, notes, sc),
-        None => {
-            let _ = writeln!(out, "_{NOT_COMPUTED}_\n");
-        }
-    }
-
-    let events = story_events(d, &s.docs);
-    let _ = writeln!(out, "### Inconsistencies between outlets\n");
-    match &sc {
-        Some(sc) => claims::inconsistencies(out, notes, sc),
-        None => {
-            let _ = writeln!(out, "_Claim-level inconsistencies: {NOT_COMPUTED}_\n");
-        }
-    }
-    let conflicting: Vec<_> = events.iter().filter(|e| e.conflicting).collect();
-    if conflicting.is_empty() {
-        let _ = writeln!(out, "No outlets give different dates for the same event.");
-    }
-    for e in conflicting {
-        let n = notes.cite(&e.description.doc, e.description.start, e.description.end);
-        let _ = writeln!(
-            out,
-            "- Outlets date “{}”{n} differently:",
-            escape(&snippet(
-                t.slice(&e.description.doc, e.description.start, e.description.end),
-                100
-            ))
-        );
-        for date in &e.dates {
-            let by: BTreeSet<String> = date.docs.iter().map(|x| t.outlet(x)).collect();
-            let by: Vec<String> = by.iter().map(|o| escape(o)).collect();
-            let cites: String = e
+    for c in conflicts {
+        let e = &c.event.description;
+        let text = notes.quoted(&e.doc, e.start, e.end, 100);
+        let _ = writeln!(out, "- {}", wording::dated_differently(&text));
+        for date in c.dates {
+            let cites: String = date
                 .mentions
                 .iter()
-                .filter(|m| m.value == date.value)
                 .map(|m| notes.cite(&m.doc, m.start, m.end))
                 .collect();
+            let value = format!("**{}**", escape(date.value));
             let _ = writeln!(
                 out,
-                "  - **{}** per {}{cites}",
-                escape(&date.value),
-                by.join(", ")
+                "  - {}{cites}",
+                wording::per(&value, &outlet_list(&date.outlets))
             );
         }
     }
     out.push('\n');
+}
 
-    let _ = writeln!(out, "### Timeline\n");
-    if events.is_empty() {
-        let _ = writeln!(out, "_No dated events were found._");
+fn timeline(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    let _ = writeln!(out, "### {}\n", wording::TIMELINE);
+    if s.events.is_empty() {
+        let _ = writeln!(out, "_{}_", wording::NO_EVENTS);
     }
-    for e in &events {
-        let n = notes.cite(&e.description.doc, e.description.start, e.description.end);
-        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-        let by: Vec<String> = by.iter().map(|o| escape(o)).collect();
+    for e in &s.events {
+        let c = &e.description;
+        let text = notes.quoted(&c.doc, c.start, c.end, SNIPPET);
         let flag = if e.conflicting {
-            " **(dates differ between outlets)**"
+            format!(" **({})**", wording::DATES_DIFFER)
         } else {
-            ""
+            String::new()
         };
         let _ = writeln!(
             out,
-            "- **{}** — “{}”{n} ({}){flag}",
+            "- **{}** — {text} ({}){flag}",
             escape(&e.date),
-            escape(&snippet(
-                t.slice(&e.description.doc, e.description.start, e.description.end),
-                SNIPPET
-            )),
-            by.join(", ")
+            outlet_list(s.event_outlets(e))
         );
     }
-    let inferred: Vec<_> = d
-        .timeline
-        .inferred_published
-        .iter()
-        .filter(|p| in_story.contains(p.doc.as_str()))
-        .collect();
+    let inferred = s.inferred();
     if !inferred.is_empty() {
-        let _ = writeln!(out, "\nPublication dates inferred from other articles:\n");
+        let _ = writeln!(out, "\n{}\n", wording::INFERRED);
         for p in inferred {
             let cites: String = p
                 .evidence
                 .iter()
                 .map(|c| notes.cite(&c.doc, c.start, c.end))
                 .collect();
-            let _ = writeln!(
-                out,
-                "- {}: **{}** — {}{cites}",
-                escape(&t.outlet(&p.doc)),
-                escape(&p.date),
-                escape(&p.reason)
+            let date = format!("**{}**", escape(&p.date));
+            let line = wording::inferred(
+                &escape(&notes.texts.outlet(&p.doc)),
+                &date,
+                &escape(&p.reason),
             );
+            let _ = writeln!(out, "- {line}{cites}");
         }
-    }
-    out.push('\n');
-
-    let _ = writeln!(out, "### What each outlet alone adds\n");
-    match &sc {
-        Some(sc) => claims::unique(out, notes, sc),
-        None => events_alone(out, notes, &events),
-    }
-
-    let quotes: Vec<_> = d
-        .quotes
-        .iter()
-        .filter(|q| in_story.contains(q.doc.as_str()))
-        .collect();
-    let _ = writeln!(out, "### Quotes\n");
-    if quotes.is_empty() {
-        let _ = writeln!(out, "_No quotes were extracted from these articles._");
-    }
-    for q in quotes {
-        let (a, b) = q
-            .content
-            .map(|c| (c.start, c.end))
-            .unwrap_or((q.start, q.end));
-        let n = notes.cite(&q.doc, q.start, q.end);
-        let who = q.speaker_name.as_deref().unwrap_or("unattributed");
-        let _ = writeln!(
-            out,
-            "- **{}**: “{}”{n}",
-            escape(who),
-            escape(&snippet(t.slice(&q.doc, a, b), SNIPPET))
-        );
     }
     out.push('\n');
 }
 
 /// Without a claims analysis, what each outlet alone adds falls back to the dated events only
 /// one outlet reports.
-fn events_alone(out: &mut String, notes: &mut Notes<'_>, events: &[dossier::EventV]) {
-    let t = notes.texts;
-    let mut alone: BTreeMap<String, Vec<&dossier::EventV>> = BTreeMap::new();
-    for e in events {
-        let by: BTreeSet<String> = e.mentions.iter().map(|m| t.outlet(&m.doc)).collect();
-        if by.len() == 1 {
-            if let Some(o) = by.into_iter().next() {
-                alone.entry(o).or_default().push(e);
-            }
-        }
-    }
-    let _ = writeln!(
-        out,
-        "Dated events only one outlet reports (statement-level uniqueness is not computed: it \
-         needs the claims stage).\n"
-    );
-    for (outlet, evs) in &alone {
-        let _ = writeln!(out, "- **{}**:", escape(outlet));
+fn events_alone(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    let _ = writeln!(out, "{}\n", wording::EVENTS_ALONE_NOTE);
+    for (outlet, evs) in s.events_alone() {
+        let _ = writeln!(out, "- **{}**:", escape(&outlet));
         for e in evs {
-            let m = e.mentions.first().map(|m| (m.doc.as_str(), m.sentence));
-            if let Some((doc, s)) = m {
-                let n = notes.cite(doc, s.start, s.end);
-                let _ = writeln!(
-                    out,
-                    "  - {}: “{}”{n}",
-                    escape(&e.date),
-                    escape(&snippet(t.slice(doc, s.start, s.end), 120))
-                );
-            }
+            event_alone(out, notes, e);
         }
     }
     out.push('\n');
 }
 
-/// The first sentence after the headline of a document, as code points `(start, end)`.
-pub(crate) fn lead_sentence(doc: &dossier::DocV, t: &Texts<'_>) -> Option<(usize, usize)> {
-    let after = doc.headline.map(|h| h.end).unwrap_or(0);
-    let body = t.slice(&doc.id, after, usize::MAX);
-    let skip = body.chars().take_while(|c| c.is_whitespace()).count();
-    let rest: Vec<char> = body.chars().skip(skip).collect();
-    if rest.is_empty() {
-        return None;
+fn event_alone(out: &mut String, notes: &mut Notes<'_>, e: &EventV) {
+    if let Some(m) = e.mentions.first() {
+        let text = notes.quoted(&m.doc, m.sentence.start, m.sentence.end, 120);
+        let _ = writeln!(out, "  - {}: {text}", escape(&e.date));
     }
-    let mut len = rest.len();
-    for (i, w) in rest.windows(2).enumerate() {
-        if matches!(w[0], '.' | '!' | '?') && w[1].is_whitespace() && i > 20 {
-            len = i + 1;
-            break;
-        }
-        if w[0] == '\n' && w[1] == '\n' && i > 0 {
-            len = i;
-            break;
-        }
+}
+
+fn quotes(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
+    let quotes = s.quotes();
+    let _ = writeln!(out, "### {}\n", wording::QUOTES);
+    if quotes.is_empty() {
+        let _ = writeln!(out, "_{}_", wording::NO_QUOTES);
     }
-    let start = after + skip;
-    Some((start, start + len))
+    for q in quotes {
+        let (a, b) = q.words;
+        let text = escape(&snippet(notes.texts.slice(&q.quote.doc, a, b), SNIPPET));
+        let n = notes.cite(&q.quote.doc, q.quote.start, q.quote.end);
+        let _ = writeln!(out, "- **{}**: “{text}”{n}", escape(q.speaker));
+    }
+    out.push('\n');
 }
 
 #[cfg(test)]

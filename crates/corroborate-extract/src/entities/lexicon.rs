@@ -1,8 +1,11 @@
 //! Gazetteers and word lists, shipped as compact data files in `data/` (each names its source
-//! in its header line), compiled into the binary with `include_str!` and parsed once.
+//! in its header line), compiled into the binary with `include_str!` and parsed once. Titles
+//! and role nouns come from the shared table, `corroborate_core::lexicon::titles`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
+
+use corroborate_core::lexicon::titles::{self, TitleGender};
 
 use super::Gender;
 
@@ -65,23 +68,23 @@ pub(crate) static PLACES: LazyLock<HashMap<&'static str, PlaceKind>> = LazyLock:
         .collect()
 });
 
-/// Titles and role nouns, keyed by lower-case surface ("gov.", "attorney general").
+/// Titles and role nouns, keyed by lower-case surface ("gov.", "attorney general"), from the
+/// shared table (`corroborate_core::lexicon::titles`).
 pub(crate) static TITLES: LazyLock<HashMap<&'static str, Title>> = LazyLock::new(|| {
-    data_lines(include_str!("../../data/titles.tsv"))
-        .filter_map(|l| {
-            let mut f = l.split('\t');
-            let surface = f.next()?;
-            let role = f.next()?;
-            let class = f.next()?;
-            let gender = gender_of(f.next().unwrap_or("-"));
-            Some((
-                surface,
+    titles::roles()
+        .map(|t| {
+            let gender = t.gender.map(|g| match g {
+                TitleGender::Male => Gender::Male,
+                TitleGender::Female => Gender::Female,
+            });
+            (
+                t.surface,
                 Title {
-                    role: (role != "-").then_some(role),
-                    class,
+                    role: t.role,
+                    class: t.class,
                     gender,
                 },
-            ))
+            )
         })
         .collect()
 });

@@ -10,7 +10,7 @@ use corroborate_core::Span;
 
 use super::lexicon::{
     normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS, ORG_HEADS, ORG_WORDS,
-    ROLE_COMMA_BEFORE, TITLES, WORD_BEFORE,
+    ROLE_COMMA_BEFORE, WORD_BEFORE,
 };
 use super::windows::floor_boundary;
 
@@ -42,8 +42,7 @@ fn strip_possessive(w: &str) -> &str {
 }
 
 fn is_title(w: &str) -> bool {
-    let l = strip_possessive(w).trim_end_matches('.').to_lowercase();
-    TITLES.contains(&l.as_str())
+    corroborate_core::lexicon::titles::is_name_title(strip_possessive(w))
 }
 
 /// A token that cannot start a person's name ("One-year-old", "The", "2026").

@@ -3,15 +3,12 @@
 //! matrix coloured by lineage. Every claim, party and value is a `.src` element citing its
 //! spans, so a click shows the source passages.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{cites, escape, PALETTE};
-use crate::dossier::{
-    dispute_topics, group_parties, quoted, snippet, unique_by_lineage, values_by_text, ClaimV,
-    DisputeEvidenceV, PartyV, StoryClaims, Texts, ONE_ARTICLE,
-};
-use crate::markdown::claims::{sources, MAX_AGREED, MAX_UNIQUE};
+use super::{cites, escape, na, outlet_list, src, PALETTE};
+use crate::dossier::{quoted, snippet, ClaimV, DisputeEvidenceV, StoryClaims, Texts};
+use crate::view::{wording, Capped, Dispute, Inconsistency, Party, Section, UniqueGroup};
 
 /// Most claims in the matrix; the JSON report holds every claim.
 const MAX_MATRIX_ROWS: usize = 40;
@@ -37,81 +34,67 @@ fn claim_link(c: &ClaimV, t: &Texts<'_>, max: usize, contested: bool) -> String 
     )
 }
 
-/// The extractive summary; false when the story has none (the caller shows the lead).
-pub(super) fn summary(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) -> bool {
-    if sc.summary.is_empty() {
-        return false;
+fn more(out: &mut String, n: usize) {
+    if n > 0 {
+        let _ = write!(out, "<li class=\"na\">{}</li>", wording::more_in_json(n));
     }
-    out.push_str("<div class=\"summary\"><strong>Summary.</strong><ul>");
-    for s in &sc.summary {
-        let _ = write!(
-            out,
-            "<li><span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span> <small>{}</small></li>",
-            cites([(s.doc.as_str(), s.start, s.end)]),
-            escape(&snippet(t.slice(&s.doc, s.start, s.end), 400)),
-            escape(&sources(s.independent_sources))
-        );
-    }
-    out.push_str("</ul></div>");
-    true
 }
 
 /// Agreed facts with their independent-source counts.
-pub(super) fn agreed(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
-    if sc.articles < 2 {
-        one_article(out);
-        return;
-    }
-    let agreed: Vec<&ClaimV> = sc
-        .claims
-        .iter()
-        .copied()
-        .filter(|c| c.status == "agreed")
-        .collect();
-    if agreed.is_empty() {
-        out.push_str("<p class=\"na\">No fact is carried by two or more independent sources without dispute.</p>");
-        return;
-    }
-    out.push_str("<p class=\"note\">Facts two or more independent sources state and nobody disputes; reprints of one original count once.</p><ul class=\"claims agreed\">");
-    for c in agreed.iter().take(MAX_AGREED) {
-        let outlets: Vec<String> = c.outlets.iter().map(|o| escape(o)).collect();
+pub(super) fn agreed(out: &mut String, s: Section<Capped<&ClaimV>>, t: &Texts<'_>) {
+    let list = match s.items_or(wording::NO_AGREED) {
+        Ok(list) => list,
+        Err(n) => return na(out, n),
+    };
+    let _ = write!(
+        out,
+        "<p class=\"note\">{}</p><ul class=\"claims agreed\">",
+        wording::AGREED_NOTE
+    );
+    for c in list.shown {
         let _ = write!(
             out,
             "<li>{} <span class=\"count\">{}</span> <small>{}</small></li>",
             claim_link(c, t, 220, false),
-            escape(&sources(c.independent_sources)),
-            outlets.join(", ")
+            escape(&wording::sources(c.independent_sources)),
+            outlet_list(&c.outlets)
         );
     }
-    if agreed.len() > MAX_AGREED {
-        let _ = write!(
-            out,
-            "<li class=\"na\">… and {} more in the JSON report.</li>",
-            agreed.len() - MAX_AGREED
-        );
-    }
+    more(out, list.more);
     out.push_str("</ul>");
 }
 
 /// One side of a dispute: each party once, its outlets, and its statements (clickable).
-fn side(out: &mut String, class: &str, heading: &str, parties: &[PartyV], t: &Texts<'_>) {
+fn side(out: &mut String, class: &str, heading: &str, parties: &[Party<'_>], t: &Texts<'_>) {
+    let mut chars = heading.chars();
+    let heading: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
     let _ = write!(out, "<div class=\"side {class}\"><h4>{heading}</h4>");
     if parties.is_empty() {
-        out.push_str("<p class=\"na\">No statement found.</p></div>");
+        na(out, wording::NO_STATEMENT);
+        out.push_str("</div>");
         return;
     }
     out.push_str("<ul>");
-    for (who, statements) in group_parties(parties) {
-        let outlets: BTreeSet<&str> = statements.iter().map(|p| p.outlet.as_str()).collect();
-        let outlets: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
-        let first = statements[0];
+    for p in parties {
+        let first = p.statements[0];
+        let list = cites(
+            p.statements
+                .iter()
+                .map(|p| (p.doc.as_str(), p.start, p.end)),
+        );
+        let text = escape(&quoted(&snippet(
+            t.slice(&first.doc, first.start, first.end),
+            200,
+        )));
         let _ = write!(
             out,
-            "<li><strong>{}</strong> <small>{}</small><br><span class=\"src party\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span></li>",
-            escape(&who.label()),
-            outlets.join(", "),
-            cites(statements.iter().map(|p| (p.doc.as_str(), p.start, p.end))),
-            escape(&quoted(&snippet(t.slice(&first.doc, first.start, first.end), 200)))
+            "<li><strong>{}</strong> <small>{}</small><br>{}</li>",
+            escape(&p.source.label()),
+            outlet_list(&p.outlets),
+            src("party", &list, &text)
         );
     }
     out.push_str("</ul></div>");
@@ -125,9 +108,12 @@ fn evidence(out: &mut String, label: &str, list: &[DisputeEvidenceV]) {
         .iter()
         .map(|e| {
             format!(
-                "<span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span> <small>({})</small>",
-                cites([(e.doc.as_str(), e.start, e.end)]),
-                escape(&e.kind),
+                "{} <small>({})</small>",
+                src(
+                    "",
+                    &cites([(e.doc.as_str(), e.start, e.end)]),
+                    &escape(&e.kind)
+                ),
                 escape(&e.outlet)
             )
         })
@@ -141,47 +127,37 @@ fn evidence(out: &mut String, label: &str, list: &[DisputeEvidenceV]) {
 
 /// Contested points: what is at issue, then who asserts and who disputes side by side, each
 /// statement quoted and clickable, the evidence each side cites, and the claims in dispute.
-pub(super) fn contested(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
-    if sc.articles < 2 {
-        one_article(out);
-        return;
-    }
-    if sc.disputes.is_empty() {
-        out.push_str("<p class=\"na\">No dispute was found between the sources.</p>");
-        return;
-    }
-    for d in &sc.disputes {
-        let topics: Vec<String> = dispute_topics(d, sc, t)
+pub(super) fn contested(out: &mut String, s: Section<Vec<Dispute<'_>>>, t: &Texts<'_>) {
+    let list = match s.items_or(wording::NO_DISPUTE) {
+        Ok(list) => list,
+        Err(n) => return na(out, n),
+    };
+    for d in list {
+        let topics: Vec<String> = d
+            .topics
             .iter()
-            .take(3)
             .map(|p| {
-                format!(
-                    "<span class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span>",
-                    cites([(p.doc.as_str(), p.start, p.end)]),
-                    escape(&quoted(&snippet(t.slice(&p.doc, p.start, p.end), 160)))
-                )
+                let text = escape(&quoted(&snippet(t.slice(&p.doc, p.start, p.end), 160)));
+                src("", &cites([(p.doc.as_str(), p.start, p.end)]), &text)
             })
             .collect();
-        let kind = if d.kind == "evaluation" {
-            "opposed evaluations"
-        } else {
-            "disputed statement"
-        };
         let _ = write!(
             out,
-            "<div class=\"dispute\" id=\"dispute-{}\"><p class=\"at-issue\"><strong>At issue</strong> <small>({kind})</small>: {}</p><div class=\"sides\">",
-            d.id,
+            "<div class=\"dispute\" id=\"dispute-{}\"><p class=\"at-issue\"><strong>{}</strong> <small>({})</small>: {}</p><div class=\"sides\">",
+            d.dispute.id,
+            wording::AT_ISSUE,
+            wording::dispute_kind(&d.dispute.kind),
             topics.join("; ")
         );
-        side(out, "asserts", "Asserts", &d.asserted_by, t);
-        side(out, "disputes", "Disputes", &d.disputed_by, t);
+        side(out, "asserts", wording::ASSERTS, &d.asserts, t);
+        side(out, "disputes", wording::DISPUTES, &d.disputes, t);
         out.push_str("</div>");
-        evidence(out, "Evidence cited for", &d.evidence_for);
-        evidence(out, "Evidence cited against", &d.evidence_against);
+        for (label, list) in d.evidence {
+            evidence(out, label, list);
+        }
         let claims: Vec<String> = d
             .claims
             .iter()
-            .filter_map(|&c| sc.claim(c))
             .map(|c| format!("<li>{}</li>", claim_link(c, t, 200, true)))
             .collect();
         if !claims.is_empty() {
@@ -197,31 +173,29 @@ pub(super) fn contested(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
 }
 
 /// Claim-level inconsistencies: each slot with the values outlets give, each clickable.
-pub(super) fn inconsistencies(out: &mut String, sc: &StoryClaims<'_>) {
-    if sc.articles < 2 {
-        one_article(out);
-        return;
-    }
-    if sc.inconsistencies.is_empty() {
-        out.push_str("<p>No outlets give different values for the same fact.</p>");
-        return;
-    }
+pub(super) fn inconsistencies(out: &mut String, s: Section<Vec<Inconsistency<'_>>>) {
+    let list = match s.items_or_else(
+        wording::NO_INCONSISTENCY,
+        wording::CLAIM_INCONSISTENCIES_NOT_COMPUTED,
+    ) {
+        Ok(list) => list,
+        Err(n) => return na(out, n),
+    };
     out.push_str("<ul class=\"conflicts\">");
-    for inc in &sc.inconsistencies {
-        let _ = write!(
-            out,
-            "<li>Different values for <strong>{}</strong>:<ul>",
-            escape(&inc.slot)
-        );
-        for (value, given) in values_by_text(inc) {
-            let outlets: BTreeSet<&str> = given.iter().map(|v| v.outlet.as_str()).collect();
-            let outlets: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
+    for inc in list {
+        let slot = format!("<strong>{}</strong>", escape(&inc.inconsistency.slot));
+        let _ = write!(out, "<li>{}<ul>", wording::different_values(&slot));
+        for v in inc.values {
+            let list = cites(v.given.iter().map(|g| (g.doc.as_str(), g.start, g.end)));
+            let value = src(
+                "value",
+                &list,
+                &format!("<strong>{}</strong>", escape(v.value)),
+            );
             let _ = write!(
                 out,
-                "<li><span class=\"src value\" tabindex=\"0\" role=\"button\" data-cites=\"{}\"><strong>{}</strong></span> per {}</li>",
-                cites(given.iter().map(|v| (v.doc.as_str(), v.start, v.end))),
-                escape(value),
-                outlets.join(", ")
+                "<li>{}</li>",
+                wording::per(&value, &outlet_list(&v.outlets))
             );
         }
         out.push_str("</ul></li>");
@@ -230,52 +204,45 @@ pub(super) fn inconsistencies(out: &mut String, sc: &StoryClaims<'_>) {
 }
 
 /// What each outlet alone adds, reprints folded into one entry.
-pub(super) fn unique(out: &mut String, sc: &StoryClaims<'_>, t: &Texts<'_>) {
-    if sc.articles < 2 {
-        one_article(out);
-        return;
-    }
-    let groups = unique_by_lineage(sc);
-    if groups.is_empty() {
-        out.push_str("<p class=\"na\">No outlet reports anything the others do not.</p>");
-        return;
-    }
-    let contested = sc.contested_ids();
-    out.push_str("<p class=\"note\">Statements only one outlet (or one original and its reprints) carries.</p><ul class=\"unique\">");
-    for (outlets, claims) in groups {
-        let label: Vec<String> = outlets.iter().map(|o| escape(o)).collect();
-        let reprints = if outlets.len() > 1 {
-            " <small>(one lineage: an original and its reprints)</small>"
+pub(super) fn unique(
+    out: &mut String,
+    s: Section<Vec<UniqueGroup<'_>>>,
+    t: &Texts<'_>,
+    sc: Option<&StoryClaims<'_>>,
+) {
+    let groups = match s.items_or(wording::NO_UNIQUE) {
+        Ok(groups) => groups,
+        Err(n) => return na(out, n),
+    };
+    let contested = sc.map(StoryClaims::contested_ids).unwrap_or_default();
+    let _ = write!(
+        out,
+        "<p class=\"note\">{}</p><ul class=\"unique\">",
+        wording::UNIQUE_NOTE
+    );
+    for g in groups {
+        let reprints = if g.outlets.len() > 1 {
+            format!(" <small>{}</small>", wording::ONE_LINEAGE)
         } else {
-            ""
+            String::new()
         };
         let _ = write!(
             out,
-            "<li><strong>{}</strong>{reprints} — {} statement(s)<ul>",
-            label.join(", "),
-            claims.len()
+            "<li><strong>{}</strong>{reprints} — {}<ul>",
+            outlet_list(&g.outlets),
+            wording::statements(g.total)
         );
-        for c in claims.iter().filter_map(|&c| sc.claim(c)).take(MAX_UNIQUE) {
+        for c in g.claims.shown {
             let _ = write!(
                 out,
                 "<li>{}</li>",
                 claim_link(c, t, 180, contested.contains(&c.id))
             );
         }
-        if claims.len() > MAX_UNIQUE {
-            let _ = write!(
-                out,
-                "<li class=\"na\">… and {} more in the JSON report.</li>",
-                claims.len() - MAX_UNIQUE
-            );
-        }
+        more(out, g.claims.more);
         out.push_str("</ul></li>");
     }
     out.push_str("</ul>");
-}
-
-fn one_article(out: &mut String) {
-    let _ = write!(out, "<p class=\"na\">{}</p>", escape(ONE_ARTICLE));
 }
 
 /// One column of the matrix: an article, with its outlet and lineage.

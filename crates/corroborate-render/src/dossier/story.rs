@@ -1,0 +1,250 @@
+//! The stories of a dossier and what each shows: its documents, its entities' roles, its
+//! dated events and the lineage of each document.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::Value;
+
+use super::{CiteV, CrossEntityV, DocV, Dossier, EventMentionV, EventV};
+
+/// An entity's roles without repeats: one entry per role ("mayor of Senatobia") with the
+/// evidence of every article giving it. A bare role ("mayor") folds into the one qualified
+/// form of the same role when there is exactly one.
+pub fn distinct_roles(e: &CrossEntityV) -> Vec<(String, Vec<&CiteV>)> {
+    let mut groups: Vec<(String, Option<String>, Vec<&CiteV>)> = Vec::new();
+    for r in &e.roles {
+        let role = r.role.to_lowercase();
+        let of = r.of_text.as_ref().map(|o| o.to_lowercase());
+        match groups.iter_mut().find(|(g, o, _)| *g == role && *o == of) {
+            Some((_, _, ev)) => ev.push(&r.evidence),
+            None => groups.push((role, of, vec![&r.evidence])),
+        }
+    }
+    let mut out: Vec<(String, Option<String>, Vec<&CiteV>)> = Vec::new();
+    let mut bare: Vec<(String, Vec<&CiteV>)> = Vec::new();
+    for (role, of, ev) in groups {
+        if of.is_none() {
+            bare.push((role, ev));
+        } else {
+            out.push((role, of, ev));
+        }
+    }
+    for (role, ev) in bare {
+        let qualified: Vec<usize> = (0..out.len()).filter(|&i| out[i].0 == role).collect();
+        match qualified.as_slice() {
+            [only] => out[*only].2.extend(ev),
+            _ => out.push((role, None, ev)),
+        }
+    }
+    out.into_iter()
+        .map(|(role, of, ev)| {
+            let shown = e
+                .roles
+                .iter()
+                .find(|r| {
+                    r.role.to_lowercase() == role
+                        && r.of_text.as_ref().map(|o| o.to_lowercase()) == of
+                })
+                .map(|r| match &r.of_text {
+                    Some(o) => format!("{} of {o}", r.role),
+                    None => r.role.clone(),
+                })
+                .unwrap_or(role);
+            (shown, ev)
+        })
+        .collect()
+}
+
+/// A document's lineage label and, when it is a reprint, the outlet it reprints: from
+/// `lineages[]` (`id`, `origin_outlet`, `origin_doc`, `members`). `None` when linking did not run.
+pub fn lineage_of(d: &Dossier, doc: &DocV) -> Option<(String, Option<String>)> {
+    let id = doc.lineage.as_deref()?;
+    let list = d.lineages.as_ref()?.as_array()?;
+    let l = list
+        .iter()
+        .find(|l| l.get("id").and_then(Value::as_str) == Some(id))?;
+    let members = l
+        .get("members")
+        .and_then(Value::as_array)
+        .map_or(1, Vec::len);
+    let origin_doc = l.get("origin_doc").and_then(Value::as_str);
+    let origin_outlet = l.get("origin_outlet").and_then(Value::as_str);
+    let label = if members > 1 {
+        format!("{} ({members} articles)", origin_outlet.unwrap_or(id))
+    } else {
+        "independent".to_string()
+    };
+    let reprint = match (members > 1, origin_doc, origin_outlet) {
+        (true, Some(o), Some(out)) if o != doc.id => Some(out.to_string()),
+        (true, None, Some(out)) => Some(out.to_string()),
+        _ => None,
+    };
+    Some((label, reprint))
+}
+
+/// One story of the dossier: which documents it covers. Until stories are computed, the whole
+/// run is one story.
+#[derive(Debug, Clone)]
+pub struct StoryView {
+    /// Story id.
+    pub id: String,
+    /// Documents in publication order (unknown dates last).
+    pub docs: Vec<String>,
+}
+
+/// The stories of a dossier: from `stories[]` (each with `id` and `documents` or `docs`) when
+/// present, else one story holding every document.
+pub fn stories(d: &Dossier) -> Vec<StoryView> {
+    let mut out = Vec::new();
+    if let Some(Value::Array(list)) = &d.stories {
+        for (i, s) in list.iter().enumerate() {
+            let id = s
+                .get("id")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("s{i}"));
+            let docs = s
+                .get("documents")
+                .or_else(|| s.get("docs"))
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().or_else(|| v.get("doc").and_then(Value::as_str)))
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
+            out.push(StoryView { id, docs });
+        }
+    }
+    if out.is_empty() {
+        let id = d
+            .story
+            .as_ref()
+            .and_then(|s| s.get("id"))
+            .and_then(Value::as_str)
+            .unwrap_or("all");
+        out.push(StoryView {
+            id: id.to_string(),
+            docs: d.documents.iter().map(|x| x.id.clone()).collect(),
+        });
+    }
+    let order: HashMap<&str, (Option<&str>, usize)> = d
+        .documents
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            (
+                x.id.as_str(),
+                (x.meta.published.as_ref().map(|p| p.value.as_str()), i),
+            )
+        })
+        .collect();
+    for s in &mut out {
+        s.docs.sort_by_key(|id| match order.get(id.as_str()) {
+            Some((Some(p), i)) => (0, p.to_string(), *i),
+            Some((None, i)) => (1, String::new(), *i),
+            None => (2, String::new(), 0),
+        });
+    }
+    out
+}
+
+/// A parsed `YYYY[-MM[-DD]]` prefix of a TIMEX value, as an approximate day number for placing
+/// events on a line; `None` for values without a year (`PRESENT_REF`, `XXXX-…`).
+pub fn day_number(value: &str) -> Option<i64> {
+    let mut parts = value.split(['-', 'T']);
+    let y: i64 = parts.next()?.parse().ok()?;
+    let m: i64 = parts
+        .next()
+        .and_then(|p| p.parse().ok())
+        .filter(|m| (1..=12).contains(m))
+        .unwrap_or(1);
+    let d: i64 = parts
+        .next()
+        .and_then(|p| p.parse().ok())
+        .filter(|d| (1..=31).contains(d))
+        .unwrap_or(1);
+    Some(y * 372 + (m - 1) * 31 + (d - 1))
+}
+
+/// The events of the timeline that a story's documents mention, with only those mentions.
+pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
+    let set: HashSet<&str> = docs.iter().map(String::as_str).collect();
+    d.timeline
+        .events
+        .iter()
+        .filter_map(|e| {
+            let mentions: Vec<EventMentionV> = e
+                .mentions
+                .iter()
+                .filter(|m| set.contains(m.doc.as_str()))
+                .cloned()
+                .collect();
+            if mentions.is_empty() && !set.contains(e.description.doc.as_str()) {
+                return None;
+            }
+            let mut e = e.clone();
+            e.mentions = mentions;
+            if !set.contains(e.description.doc.as_str()) {
+                if let Some(m) = e.mentions.first() {
+                    e.description = CiteV {
+                        doc: m.doc.clone(),
+                        start: m.sentence.start,
+                        end: m.sentence.end,
+                    };
+                }
+            }
+            Some(e)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dossier::CrossRoleV;
+
+    #[test]
+    fn roles_are_listed_once_with_every_evidence() {
+        let role = |role: &str, of: Option<&str>, doc: &str| CrossRoleV {
+            role: role.into(),
+            of_text: of.map(str::to_string),
+            evidence: CiteV {
+                doc: doc.into(),
+                start: 0,
+                end: 1,
+            },
+        };
+        let e = CrossEntityV {
+            roles: vec![
+                role("mayor", None, "a"),
+                role("mayor", Some("Alderton"), "b"),
+                role("Mayor", Some("alderton"), "c"),
+                role("chair", Some("the board"), "a"),
+                role("chair", Some("the trust"), "b"),
+                role("chair", None, "c"),
+            ],
+            ..Default::default()
+        };
+        let roles = distinct_roles(&e);
+        let shown: Vec<(&str, usize)> =
+            roles.iter().map(|(r, ev)| (r.as_str(), ev.len())).collect();
+        assert_eq!(
+            shown,
+            vec![
+                ("mayor of Alderton", 3),
+                ("chair of the board", 1),
+                ("chair of the trust", 1),
+                ("chair", 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn day_numbers_order_dates() {
+        assert!(day_number("2026-06").unwrap() < day_number("2026-06-02").unwrap());
+        assert!(day_number("2025-12-31").unwrap() < day_number("2026-01-01").unwrap());
+        assert_eq!(day_number("PRESENT_REF"), None);
+    }
+}

@@ -1,0 +1,163 @@
+//! Code-point access to the documents' texts and the short forms the renderings show
+//! (outlet, title, snippet). Offsets are code points, as in the JSON.
+
+use std::collections::HashMap;
+
+use super::{DocV, Dossier};
+
+/// Code-point access to the documents' texts: built once per rendering, linear in the text.
+pub struct Texts<'a> {
+    docs: HashMap<&'a str, (&'a DocV, Vec<usize>)>,
+}
+
+impl<'a> Texts<'a> {
+    /// Indexes every document's code-point boundaries.
+    pub fn new(d: &'a Dossier) -> Self {
+        let docs = d
+            .documents
+            .iter()
+            .map(|doc| {
+                let mut b: Vec<usize> = doc.text.char_indices().map(|(i, _)| i).collect();
+                b.push(doc.text.len());
+                (doc.id.as_str(), (doc, b))
+            })
+            .collect();
+        Texts { docs }
+    }
+
+    /// The document with this id.
+    pub fn doc(&self, id: &str) -> Option<&'a DocV> {
+        self.docs.get(id).map(|(d, _)| *d)
+    }
+
+    /// The text of code points `[start, end)` of a document; empty when out of range.
+    pub fn slice(&self, id: &str, start: usize, end: usize) -> &'a str {
+        let Some((d, b)) = self.docs.get(id) else {
+            return "";
+        };
+        let n = b.len() - 1;
+        let (s, e) = (start.min(n), end.min(n));
+        if s >= e {
+            return "";
+        }
+        d.text.get(b[s]..b[e]).unwrap_or("")
+    }
+
+    /// The outlet name of a document, or its source when the outlet is unknown.
+    pub fn outlet(&self, id: &str) -> String {
+        match self.doc(id) {
+            Some(d) => outlet_of(d),
+            None => id.to_string(),
+        }
+    }
+
+    /// The publication day of a document, when known.
+    pub fn published(&self, id: &str) -> Option<&'a str> {
+        self.doc(id)
+            .and_then(|d| d.meta.published.as_ref())
+            .map(|k| k.value.as_str())
+    }
+}
+
+/// A document's outlet, or a short form of its source path when the outlet is unknown.
+pub fn outlet_of(d: &DocV) -> String {
+    match &d.meta.outlet {
+        Some(o) => o.value.clone(),
+        None => d
+            .source
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or(&d.source)
+            .to_string(),
+    }
+}
+
+/// A document's title: metadata title, else the headline, else its source.
+pub fn title_of(d: &DocV, t: &Texts<'_>) -> String {
+    if let Some(title) = &d.meta.title {
+        return title.clone();
+    }
+    if let Some(h) = d.headline {
+        let s = t.slice(&d.id, h.start, h.end);
+        if !s.trim().is_empty() {
+            return s.trim().to_string();
+        }
+    }
+    d.source.clone()
+}
+
+/// Collapses runs of white space to one space and shortens to at most `max` code points,
+/// cutting at a word boundary and marking the cut with an ellipsis.
+pub fn snippet(s: &str, max: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max * 4));
+    let mut n = 0;
+    let mut cut = false;
+    for w in s.split_whitespace() {
+        let len = w.chars().count();
+        if n > 0 && n + 1 + len > max {
+            cut = true;
+            break;
+        }
+        if n > 0 {
+            out.push(' ');
+            n += 1;
+        }
+        if len > max {
+            out.extend(w.chars().take(max));
+            cut = true;
+            break;
+        }
+        out.push_str(w);
+        n += len;
+    }
+    if cut {
+        out.push('…');
+    }
+    out
+}
+
+/// A snippet in curly quotes, unless the text already opens with a quotation mark (a quote
+/// quoted again would read `““…`).
+pub fn quoted(s: &str) -> String {
+    if s.starts_with(['"', '“', '‘', '\'', '«']) {
+        s.to_string()
+    } else {
+        format!("“{s}”")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_collapses_space_and_cuts_at_words() {
+        assert_eq!(snippet("a  b\n\nc", 10), "a b c");
+        assert_eq!(snippet("alpha beta gamma", 10), "alpha beta…");
+        assert_eq!(snippet("abcdefghijkl", 5), "abcde…");
+    }
+
+    #[test]
+    fn quoted_does_not_double_quote_marks() {
+        assert_eq!(quoted("no choice"), "“no choice”");
+        assert_eq!(quoted("“No choice,” he said"), "“No choice,” he said");
+        assert_eq!(quoted("\"No\" he said"), "\"No\" he said");
+    }
+
+    #[test]
+    fn texts_slice_by_code_point() {
+        let d = Dossier {
+            documents: vec![DocV {
+                id: "d1".into(),
+                text: "héllo wörld".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let t = Texts::new(&d);
+        assert_eq!(t.slice("d1", 6, 11), "wörld");
+        assert_eq!(t.slice("d1", 6, 99), "wörld");
+        assert_eq!(t.slice("d1", 8, 2), "");
+        assert_eq!(t.slice("nope", 0, 1), "");
+    }
+}

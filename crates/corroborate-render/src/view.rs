@@ -1,0 +1,782 @@
+//! The dossier view model: what each story of the dossier shows, computed once from the
+//! [`Dossier`] and rendered by two thin writers, [`crate::markdown`] and [`crate::html`].
+//!
+//! Everything a reader sees that is not markup lives here: which sections a story has and in
+//! what order, which items each holds (filtered, grouped, capped), and every sentence of the
+//! dossier's own wording ([`wording`]). The writers only choose markup, escape the text
+//! (Markdown and HTML escape differently, so escaping stays with them) and decide how citations
+//! look (footnotes or clickable spans). Items keep references into the dossier, so a writer
+//! cites any span it wants without the model copying text.
+
+#![deny(clippy::string_slice)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dossier::{
+    self, dispute_topics, group_parties, title_of, unique_by_lineage, values_by_text, CiteV,
+    ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV, EventV,
+    InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims, SummaryV,
+    Texts,
+};
+
+/// The dossier's own sentences, shared by both renderings. Functions take their pieces already
+/// escaped for the output format.
+pub mod wording {
+    /// The page title.
+    pub const TITLE: &str = "Corroborate dossier";
+    /// Heading of the input problems list.
+    pub const PROBLEMS: &str = "Input problems";
+    /// Section headings, in the order a story shows them.
+    pub const SOURCES: &str = "Sources";
+    /// Who's who heading.
+    pub const WHOS_WHO: &str = "Who's who";
+    /// Agreed facts heading.
+    pub const AGREED: &str = "Agreed facts";
+    /// Contested points heading.
+    pub const CONTESTED: &str = "Contested points";
+    /// Inconsistencies heading.
+    pub const INCONSISTENCIES: &str = "Inconsistencies between outlets";
+    /// Timeline heading.
+    pub const TIMELINE: &str = "Timeline";
+    /// Unique statements heading.
+    pub const UNIQUE: &str = "What each outlet alone adds";
+    /// Quotes heading.
+    pub const QUOTES: &str = "Quotes";
+    /// Label of a story's summary.
+    pub const SUMMARY: &str = "Summary.";
+    /// Said of a summary that is the lead sentence of the earliest article.
+    pub const LEAD_NOTE: &str = "(the lead of the earliest article)";
+    /// Columns of the sources table.
+    pub const SOURCE_COLUMNS: [&str; 5] =
+        ["outlet", "published", "headline", "lineage", "reprint of"];
+    /// A publication day nobody gives.
+    pub const UNKNOWN: &str = "unknown";
+    /// A lineage cell when linking did not run.
+    pub const LINEAGE_NOT_COMPUTED: &str = "not computed";
+    /// A reprint cell of an article that is not a reprint.
+    pub const NOT_A_REPRINT: &str = "—";
+    /// Who's who without entities.
+    pub const NO_PEOPLE: &str = "No people or organisations were extracted from these articles.";
+    /// Before the outlets naming an entity.
+    pub const NAMED_BY: &str = "named by";
+    /// Sections whose analysis is not in this report.
+    pub const NOT_COMPUTED: &str =
+        "Not computed: this report has no claims analysis yet (agreed facts, disputes, inconsistencies and unique statements come from the claims stage).";
+    /// [`NOT_COMPUTED`] in the inconsistencies section, which still lists date conflicts.
+    pub const CLAIM_INCONSISTENCIES_NOT_COMPUTED: &str =
+        "Claim-level inconsistencies: Not computed: this report has no claims analysis yet (agreed facts, disputes, inconsistencies and unique statements come from the claims stage).";
+    /// What the claims sections say for a story of one article.
+    pub const ONE_ARTICLE: &str =
+        "One article: nothing to compare across sources (add more coverage of this story).";
+    /// Agreed facts: what they are.
+    pub const AGREED_NOTE: &str = "Facts two or more independent sources state and nobody disputes; reprints of one original count once.";
+    /// Agreed facts: none.
+    pub const NO_AGREED: &str =
+        "No fact is carried by two or more independent sources without dispute.";
+    /// Contested points: none.
+    pub const NO_DISPUTE: &str = "No dispute was found between the sources.";
+    /// Heading of the asserting side of a dispute.
+    pub const ASSERTS: &str = "asserts";
+    /// Heading of the disputing side of a dispute.
+    pub const DISPUTES: &str = "disputes";
+    /// Label of a dispute's topic.
+    pub const AT_ISSUE: &str = "At issue";
+    /// A side of a dispute with no statement.
+    pub const NO_STATEMENT: &str = "No statement found.";
+    /// Claim-level inconsistencies: none.
+    pub const NO_INCONSISTENCY: &str = "No outlets give different values for the same fact.";
+    /// Date conflicts: none.
+    pub const NO_DATE_CONFLICT: &str = "No outlets give different dates for the same event.";
+    /// Marks an event whose dates differ between outlets.
+    pub const DATES_DIFFER: &str = "dates differ between outlets";
+    /// Timeline: no event.
+    pub const NO_EVENTS: &str = "No dated events were found.";
+    /// Before the publication dates inferred from other articles.
+    pub const INFERRED: &str = "Publication dates inferred from other articles:";
+    /// Unique statements: what they are.
+    pub const UNIQUE_NOTE: &str =
+        "Statements only one outlet (or one original and its reprints) carries.";
+    /// Unique statements: none.
+    pub const NO_UNIQUE: &str = "No outlet reports anything the others do not.";
+    /// Said of an entry that folds an original and its reprints.
+    pub const ONE_LINEAGE: &str = "(one lineage: an original and its reprints)";
+    /// Without a claims analysis, what each outlet alone adds falls back to dated events.
+    pub const EVENTS_ALONE_NOTE: &str = "Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).";
+    /// Quotes: none.
+    pub const NO_QUOTES: &str = "No quotes were extracted from these articles.";
+    /// A quote without a speaker.
+    pub const UNATTRIBUTED: &str = "unattributed";
+
+    /// "3 article(s) from 2 outlet(s), 1 story."
+    pub fn counts(articles: usize, outlets: usize, stories: usize) -> String {
+        let s = if stories == 1 { "story" } else { "stories" };
+        format!("{articles} article(s) from {outlets} outlet(s), {stories} {s}.")
+    }
+
+    /// "Story `id`, 3 article(s)." with `id` already marked up.
+    pub fn story_meta(id: &str, articles: usize) -> String {
+        format!("Story {id}, {articles} article(s).")
+    }
+
+    /// One input problem.
+    pub fn problem(path: &str, severity: &str, message: &str) -> String {
+        format!("{path} ({severity}): {message}")
+    }
+
+    /// A publication day with how it became known.
+    pub fn published(value: &str, how: &str) -> String {
+        format!("{value} ({how})")
+    }
+
+    /// "1 independent source" / "3 independent sources".
+    pub fn sources(n: usize) -> String {
+        if n == 1 {
+            "1 independent source".into()
+        } else {
+            format!("{n} independent sources")
+        }
+    }
+
+    /// The line closing a capped list.
+    pub fn more_in_json(n: usize) -> String {
+        format!("… and {n} more in the JSON report.")
+    }
+
+    /// "opposed evaluations" or "disputed statement", for a dispute's kind.
+    pub fn dispute_kind(kind: &str) -> &'static str {
+        if kind == "evaluation" {
+            "opposed evaluations"
+        } else {
+            "disputed statement"
+        }
+    }
+
+    /// Labels of the evidence each side of a dispute cites.
+    pub const EVIDENCE_FOR: &str = "Evidence cited for";
+    /// Evidence against.
+    pub const EVIDENCE_AGAINST: &str = "Evidence cited against";
+
+    /// "Different values for <slot>:".
+    pub fn different_values(slot: &str) -> String {
+        format!("Different values for {slot}:")
+    }
+
+    /// "<value> per <outlets>".
+    pub fn per(value: &str, outlets: &str) -> String {
+        format!("{value} per {outlets}")
+    }
+
+    /// "<outlets> — N statement(s)", before a group's unique statements.
+    pub fn statements(n: usize) -> String {
+        format!("{n} statement(s)")
+    }
+
+    /// Before the dates of an event outlets date differently; `event` already quoted.
+    pub fn dated_differently(event: &str) -> String {
+        format!("Outlets date {event} differently:")
+    }
+
+    /// An inferred publication day: "<outlet>: <date> — <reason>".
+    pub fn inferred(outlet: &str, date: &str, reason: &str) -> String {
+        format!("{outlet}: {date} — {reason}")
+    }
+
+    /// Names joined by commas, at most `max`, then "and N more".
+    pub fn names(shown: &[String], total: usize) -> String {
+        let mut s = shown.join(", ");
+        if total > shown.len() {
+            s.push_str(&format!(" and {} more", total - shown.len()));
+        }
+        s
+    }
+}
+
+/// Most agreed facts listed; the JSON report holds every claim.
+pub const MAX_AGREED: usize = 25;
+/// Most claims listed per outlet under "what each outlet alone adds".
+pub const MAX_UNIQUE: usize = 10;
+/// Most topics shown for one dispute.
+const MAX_TOPICS: usize = 3;
+
+/// A section's state: not computed (no claims analysis), a story of one article (nothing to
+/// compare), nothing found, or its items.
+pub enum Section<T> {
+    /// The report has no claims analysis.
+    NotComputed,
+    /// The story has one article.
+    OneArticle,
+    /// The analysis ran and found nothing.
+    Empty,
+    /// What it found.
+    Items(T),
+}
+
+impl<T> Section<T> {
+    /// The items, or the sentence the section shows instead (`empty` when nothing was found).
+    pub fn items_or(self, empty: &'static str) -> Result<T, &'static str> {
+        self.items_or_else(empty, wording::NOT_COMPUTED)
+    }
+
+    /// As [`Section::items_or`], with the sentence for a report without claims analysis.
+    pub fn items_or_else(
+        self,
+        empty: &'static str,
+        not_computed: &'static str,
+    ) -> Result<T, &'static str> {
+        match self {
+            Section::NotComputed => Err(not_computed),
+            Section::OneArticle => Err(wording::ONE_ARTICLE),
+            Section::Empty => Err(empty),
+            Section::Items(items) => Ok(items),
+        }
+    }
+}
+
+/// A list cut at a maximum, with the number of items left out.
+pub struct Capped<T> {
+    /// The items shown.
+    pub shown: Vec<T>,
+    /// How many more the JSON report holds.
+    pub more: usize,
+}
+
+impl<T> Capped<T> {
+    fn new(mut all: Vec<T>, max: usize) -> Self {
+        let more = all.len().saturating_sub(max);
+        all.truncate(max);
+        Capped { shown: all, more }
+    }
+}
+
+/// The whole dossier as shown: header counts, input problems and one model per story.
+pub struct DossierView<'a> {
+    /// The report.
+    pub dossier: &'a Dossier,
+    /// Code-point access to its texts.
+    pub texts: Texts<'a>,
+    /// Distinct outlets of all documents.
+    pub outlets: BTreeSet<String>,
+    /// Stories in report order.
+    pub stories: Vec<dossier::StoryView>,
+}
+
+impl<'a> DossierView<'a> {
+    /// Indexes the dossier's texts and finds its stories.
+    pub fn new(d: &'a Dossier) -> Self {
+        DossierView {
+            dossier: d,
+            texts: Texts::new(d),
+            outlets: d.documents.iter().map(dossier::outlet_of).collect(),
+            stories: dossier::stories(d),
+        }
+    }
+
+    /// The header's counts sentence.
+    pub fn counts(&self) -> String {
+        wording::counts(
+            self.dossier.documents.len(),
+            self.outlets.len(),
+            self.stories.len(),
+        )
+    }
+
+    /// The title of the first story, for the page title.
+    pub fn title(&self) -> String {
+        self.stories
+            .first()
+            .and_then(|s| s.docs.first())
+            .and_then(|id| self.texts.doc(id))
+            .map(|x| title_of(x, &self.texts))
+            .unwrap_or_else(|| wording::TITLE.into())
+    }
+
+    /// The model of each story that has documents, in report order.
+    pub fn story_models(&self) -> impl Iterator<Item = StoryModel<'_>> {
+        self.stories
+            .iter()
+            .filter_map(|s| StoryModel::new(self.dossier, &self.texts, s))
+    }
+}
+
+/// A story's summary: the extractive summary of the claims stage, else the lead sentence of
+/// its earliest article.
+pub enum Summary<'a> {
+    /// Verbatim sentences led by the best-supported claims.
+    Claims(Vec<&'a SummaryV>),
+    /// The lead of the earliest article, as a code-point span.
+    Lead(CiteV),
+    /// Nothing to show.
+    None,
+}
+
+/// One row of the sources table.
+pub struct SourceRow<'a> {
+    /// The document.
+    pub doc: &'a DocV,
+    /// Its outlet.
+    pub outlet: String,
+    /// Its publication day with how it is known.
+    pub published: Option<&'a KnownV>,
+    /// Its title.
+    pub title: String,
+    /// Its lineage label and the outlet it reprints; `None` when linking did not run.
+    pub lineage: Option<(String, Option<String>)>,
+}
+
+/// A person, organisation or place of the story, with its roles and the outlets naming it.
+pub struct Person<'a> {
+    /// The entity across articles.
+    pub entity: &'a CrossEntityV,
+    /// Its distinct roles, each with every evidence.
+    pub roles: Vec<(String, Vec<&'a CiteV>)>,
+    /// The outlets naming it.
+    pub outlets: BTreeSet<String>,
+}
+
+/// One side's party in a dispute: who, the outlets carrying them, their statements.
+pub struct Party<'a> {
+    /// Who, as a source.
+    pub source: SourceV,
+    /// The outlets carrying their statements.
+    pub outlets: BTreeSet<&'a str>,
+    /// Their statements, first one quoted.
+    pub statements: Vec<&'a PartyV>,
+}
+
+/// A dispute as shown: what is at issue, both sides, the evidence and the claims.
+pub struct Dispute<'a> {
+    /// The dispute.
+    pub dispute: &'a DisputeV,
+    /// What is at issue, as the text states it.
+    pub topics: Vec<CiteV>,
+    /// Who asserts.
+    pub asserts: Vec<Party<'a>>,
+    /// Who disputes.
+    pub disputes: Vec<Party<'a>>,
+    /// The evidence cited for and against, with their labels.
+    pub evidence: [(&'static str, &'a [DisputeEvidenceV]); 2],
+    /// The claims in dispute.
+    pub claims: Vec<&'a ClaimV>,
+}
+
+/// One value of an inconsistency, with the outlets giving it.
+pub struct SlotValue<'a> {
+    /// The value as written.
+    pub value: &'a str,
+    /// The outlets giving it.
+    pub outlets: BTreeSet<&'a str>,
+    /// Every statement giving it.
+    pub given: Vec<&'a SlotValueV>,
+}
+
+/// A fact outlets give different values for.
+pub struct Inconsistency<'a> {
+    /// The inconsistency.
+    pub inconsistency: &'a InconsistencyV,
+    /// Its distinct values.
+    pub values: Vec<SlotValue<'a>>,
+}
+
+/// One date given for an event, with the outlets and mentions giving it.
+pub struct GivenDate<'a> {
+    /// The TIMEX value.
+    pub value: &'a str,
+    /// The outlets giving it.
+    pub outlets: BTreeSet<String>,
+    /// The mentions giving it.
+    pub mentions: Vec<&'a EventMentionV>,
+}
+
+/// An event outlets date differently.
+pub struct DateConflict<'a> {
+    /// The event.
+    pub event: &'a EventV,
+    /// Every date given.
+    pub dates: Vec<GivenDate<'a>>,
+}
+
+/// The statements one outlet (or one lineage of outlets) alone carries.
+pub struct UniqueGroup<'a> {
+    /// The outlets: more than one when an original and its reprints.
+    pub outlets: Vec<&'a str>,
+    /// How many statements in all.
+    pub total: usize,
+    /// The statements shown.
+    pub claims: Capped<&'a ClaimV>,
+}
+
+/// A quote as shown.
+pub struct QuoteRow<'a> {
+    /// The quote.
+    pub quote: &'a QuoteV,
+    /// Its speaker, or [`wording::UNATTRIBUTED`].
+    pub speaker: &'a str,
+    /// The quoted words (the whole quote when the content is unknown), in code points.
+    pub words: (usize, usize),
+}
+
+/// What one story shows, section by section.
+pub struct StoryModel<'a> {
+    /// Story id.
+    pub id: &'a str,
+    /// Its documents, in publication order; never empty.
+    pub docs: Vec<&'a DocV>,
+    /// The story's title (its earliest article's).
+    pub title: String,
+    /// The story's part of the claims analysis, when the report has one.
+    pub claims: Option<StoryClaims<'a>>,
+    /// Its dated events (with only the story's mentions).
+    pub events: Vec<EventV>,
+    dossier: &'a Dossier,
+    texts: &'a Texts<'a>,
+    view: &'a dossier::StoryView,
+}
+
+impl<'a> StoryModel<'a> {
+    /// The model of story `s`; `None` when none of its documents is in the dossier.
+    pub fn new(d: &'a Dossier, t: &'a Texts<'a>, s: &'a dossier::StoryView) -> Option<Self> {
+        let docs: Vec<&DocV> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
+        let title = title_of(docs.first()?, t);
+        Some(StoryModel {
+            id: &s.id,
+            docs,
+            title,
+            claims: StoryClaims::of(d, &s.docs),
+            events: dossier::story_events(d, &s.docs),
+            dossier: d,
+            texts: t,
+            view: s,
+        })
+    }
+
+    /// The story as the dossier lists it (id and document ids).
+    pub fn view(&self) -> &'a dossier::StoryView {
+        self.view
+    }
+
+    fn contains(&self, doc: &str) -> bool {
+        self.view.docs.iter().any(|d| d == doc)
+    }
+
+    /// The summary: the claims stage's when it has one, else the earliest article's lead.
+    pub fn summary(&self) -> Summary<'a> {
+        if let Some(sc) = &self.claims {
+            if !sc.summary.is_empty() {
+                return Summary::Claims(sc.summary.clone());
+            }
+        }
+        let first = self.docs[0];
+        match lead_sentence(first, self.texts) {
+            Some((start, end)) => Summary::Lead(CiteV {
+                doc: first.id.clone(),
+                start,
+                end,
+            }),
+            None => Summary::None,
+        }
+    }
+
+    /// The sources table.
+    pub fn sources(&self) -> Vec<SourceRow<'a>> {
+        self.docs
+            .iter()
+            .map(|x| SourceRow {
+                doc: x,
+                outlet: dossier::outlet_of(x),
+                published: x.meta.published.as_ref(),
+                title: title_of(x, self.texts),
+                lineage: dossier::lineage_of(self.dossier, x),
+            })
+            .collect()
+    }
+
+    /// Who's who: every entity some article of the story names.
+    pub fn people(&self) -> Vec<Person<'a>> {
+        self.dossier
+            .cross_entities
+            .iter()
+            .filter(|e| e.members.iter().any(|m| self.contains(&m.doc)))
+            .map(|e| Person {
+                entity: e,
+                roles: dossier::distinct_roles(e),
+                outlets: e
+                    .members
+                    .iter()
+                    .map(|m| self.texts.outlet(&m.doc))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn claims_section<T>(&self, items: impl FnOnce(&StoryClaims<'a>) -> Option<T>) -> Section<T> {
+        match &self.claims {
+            None => Section::NotComputed,
+            Some(sc) if sc.articles < 2 => Section::OneArticle,
+            Some(sc) => items(sc).map_or(Section::Empty, Section::Items),
+        }
+    }
+
+    /// Agreed facts: claims two or more independent sources carry and nobody disputes.
+    pub fn agreed(&self) -> Section<Capped<&'a ClaimV>> {
+        self.claims_section(|sc| {
+            let agreed: Vec<&ClaimV> = sc
+                .claims
+                .iter()
+                .copied()
+                .filter(|c| c.status == "agreed")
+                .collect();
+            (!agreed.is_empty()).then(|| Capped::new(agreed, MAX_AGREED))
+        })
+    }
+
+    /// Contested points: each dispute with its topics, sides, evidence and claims.
+    pub fn contested(&self) -> Section<Vec<Dispute<'a>>> {
+        let t = self.texts;
+        self.claims_section(|sc| {
+            let list: Vec<Dispute<'a>> = sc
+                .disputes
+                .iter()
+                .map(|&d| Dispute {
+                    dispute: d,
+                    topics: dispute_topics(d, sc, t)
+                        .into_iter()
+                        .take(MAX_TOPICS)
+                        .collect(),
+                    asserts: parties(&d.asserted_by),
+                    disputes: parties(&d.disputed_by),
+                    evidence: [
+                        (wording::EVIDENCE_FOR, d.evidence_for.as_slice()),
+                        (wording::EVIDENCE_AGAINST, d.evidence_against.as_slice()),
+                    ],
+                    claims: d.claims.iter().filter_map(|&c| sc.claim(c)).collect(),
+                })
+                .collect();
+            (!list.is_empty()).then_some(list)
+        })
+    }
+
+    /// Claim-level inconsistencies: each slot with the distinct values outlets give.
+    pub fn inconsistencies(&self) -> Section<Vec<Inconsistency<'a>>> {
+        self.claims_section(|sc| {
+            let list: Vec<Inconsistency<'a>> = sc
+                .inconsistencies
+                .iter()
+                .map(|&inc| Inconsistency {
+                    inconsistency: inc,
+                    values: values_by_text(inc)
+                        .into_iter()
+                        .map(|(value, given)| SlotValue {
+                            value,
+                            outlets: given.iter().map(|v| v.outlet.as_str()).collect(),
+                            given,
+                        })
+                        .collect(),
+                })
+                .collect();
+            (!list.is_empty()).then_some(list)
+        })
+    }
+
+    /// Events outlets date differently, each date with who gives it.
+    pub fn date_conflicts(&self) -> Vec<DateConflict<'_>> {
+        self.events
+            .iter()
+            .filter(|e| e.conflicting)
+            .map(|e| DateConflict {
+                event: e,
+                dates: e
+                    .dates
+                    .iter()
+                    .map(|date| GivenDate {
+                        value: &date.value,
+                        outlets: date.docs.iter().map(|x| self.texts.outlet(x)).collect(),
+                        mentions: e
+                            .mentions
+                            .iter()
+                            .filter(|m| m.value == date.value)
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The outlets mentioning an event.
+    pub fn event_outlets(&self, e: &EventV) -> BTreeSet<String> {
+        e.mentions
+            .iter()
+            .map(|m| self.texts.outlet(&m.doc))
+            .collect()
+    }
+
+    /// Publication dates inferred for the story's articles from other articles.
+    pub fn inferred(&self) -> Vec<&'a InferredV> {
+        self.dossier
+            .timeline
+            .inferred_published
+            .iter()
+            .filter(|p| self.contains(&p.doc))
+            .collect()
+    }
+
+    /// What each outlet alone adds: claims no other lineage carries, reprints folded together.
+    pub fn unique(&self) -> Section<Vec<UniqueGroup<'a>>> {
+        self.claims_section(|sc| {
+            let groups: Vec<UniqueGroup<'a>> = unique_by_lineage(sc)
+                .into_iter()
+                .map(|(outlets, ids)| {
+                    let claims: Vec<&ClaimV> = ids.iter().filter_map(|&c| sc.claim(c)).collect();
+                    UniqueGroup {
+                        outlets,
+                        total: ids.len(),
+                        claims: Capped {
+                            shown: claims.into_iter().take(MAX_UNIQUE).collect(),
+                            more: ids.len().saturating_sub(MAX_UNIQUE),
+                        },
+                    }
+                })
+                .collect();
+            (!groups.is_empty()).then_some(groups)
+        })
+    }
+
+    /// Without a claims analysis: the dated events only one outlet reports, by outlet.
+    pub fn events_alone(&self) -> BTreeMap<String, Vec<&EventV>> {
+        let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
+        for e in &self.events {
+            let by = self.event_outlets(e);
+            if by.len() == 1 {
+                if let Some(o) = by.into_iter().next() {
+                    alone.entry(o).or_default().push(e);
+                }
+            }
+        }
+        alone
+    }
+
+    /// The story's quotes.
+    pub fn quotes(&self) -> Vec<QuoteRow<'a>> {
+        self.dossier
+            .quotes
+            .iter()
+            .filter(|q| self.contains(&q.doc))
+            .map(|q| QuoteRow {
+                quote: q,
+                speaker: q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED),
+                words: q
+                    .content
+                    .map(|c| (c.start, c.end))
+                    .unwrap_or((q.start, q.end)),
+            })
+            .collect()
+    }
+}
+
+/// Statements grouped by party, each with the outlets carrying them.
+fn parties(list: &[PartyV]) -> Vec<Party<'_>> {
+    group_parties(list)
+        .into_iter()
+        .map(|(source, statements)| Party {
+            source,
+            outlets: statements.iter().map(|p| p.outlet.as_str()).collect(),
+            statements,
+        })
+        .collect()
+}
+
+/// The first sentence after the headline of a document, as code points `(start, end)`.
+pub fn lead_sentence(doc: &DocV, t: &Texts<'_>) -> Option<(usize, usize)> {
+    let after = doc.headline.map(|h| h.end).unwrap_or(0);
+    let body = t.slice(&doc.id, after, usize::MAX);
+    let skip = body.chars().take_while(|c| c.is_whitespace()).count();
+    let rest: Vec<char> = body.chars().skip(skip).collect();
+    if rest.is_empty() {
+        return None;
+    }
+    let mut len = rest.len();
+    for (i, w) in rest.windows(2).enumerate() {
+        if matches!(w[0], '.' | '!' | '?') && w[1].is_whitespace() && i > 20 {
+            len = i + 1;
+            break;
+        }
+        if w[0] == '\n' && w[1] == '\n' && i > 0 {
+            len = i;
+            break;
+        }
+    }
+    let start = after + skip;
+    Some((start, start + len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dossier::{ClaimV, ClaimsV};
+
+    fn doc(id: &str, text: &str) -> DocV {
+        DocV {
+            id: id.into(),
+            text: text.into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn claims_sections_say_why_they_are_empty() {
+        let mut d = Dossier {
+            documents: vec![doc("a", "One. Two."), doc("b", "Three.")],
+            ..Default::default()
+        };
+        let v = DossierView::new(&d);
+        let s = v.story_models().next().expect("one story");
+        assert!(matches!(s.agreed(), Section::NotComputed));
+        d.claims = Some(ClaimsV {
+            claims: vec![ClaimV {
+                id: 1,
+                status: "agreed".into(),
+                text: CiteV {
+                    doc: "a".into(),
+                    start: 0,
+                    end: 4,
+                },
+                ..Default::default()
+            }],
+            ..Default::default()
+        });
+        let v = DossierView::new(&d);
+        let s = v.story_models().next().expect("one story");
+        assert!(matches!(s.agreed(), Section::Items(ref c) if c.shown.len() == 1 && c.more == 0));
+        assert!(matches!(s.contested(), Section::Empty));
+        d.documents.truncate(1);
+        let v = DossierView::new(&d);
+        let s = v.story_models().next().expect("one story");
+        assert!(matches!(s.agreed(), Section::OneArticle));
+    }
+
+    #[test]
+    fn lead_is_the_first_sentence_after_the_headline() {
+        let mut d = Dossier {
+            documents: vec![doc(
+                "a",
+                "Headline\n\nThe ferry ran aground on Tuesday night. Nobody was hurt.",
+            )],
+            ..Default::default()
+        };
+        d.documents[0].headline = Some(dossier::SpanV { start: 0, end: 8 });
+        let t = Texts::new(&d);
+        let (a, b) = lead_sentence(&d.documents[0], &t).expect("a lead");
+        assert_eq!(
+            t.slice("a", a, b),
+            "The ferry ran aground on Tuesday night."
+        );
+    }
+
+    #[test]
+    fn counts_agree_in_number() {
+        assert_eq!(
+            wording::counts(3, 2, 1),
+            "3 article(s) from 2 outlet(s), 1 story."
+        );
+        assert!(wording::counts(3, 2, 2).ends_with("2 stories."));
+    }
+}
