@@ -280,7 +280,7 @@ fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|former|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
@@ -1521,7 +1521,9 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                         .and(n.filter(|n| n.fract() == 0.0 && *n < 100.0))
                         .and_then(|n| {
                             let v = ctx.last_value.as_deref()?;
-                            (v.len() > 4)
+                            // "ago" counts from the DCT: only its granularity comes from the
+                            // reference; "earlier" counts from the reference itself.
+                            (v.len() > 4 || last != "ago")
                                 .then(|| shift_years(v, sign * n as i64))
                                 .flatten()
                         });
@@ -2151,7 +2153,7 @@ mod tests {
         );
         assert_eq!(
             value_of("Sales fell over the past year.", "the past year").as_deref(),
-            Some("P1Y")
+            Some("2025")
         );
         assert_eq!(
             value_of("We met this morning.", "this morning").as_deref(),
@@ -2258,5 +2260,93 @@ mod tests {
         let _ = run("May may May may. Year 99999 and 2026-02-30.");
         let _ = extract_text("It was Friday", &[], d(-9999, 1, 1), |_| false);
         let _ = extract_text("next year, 9999 years ago", &[], d(9999, 12, 31), |_| false);
+    }
+
+    fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_reported_quarter_anchors_year_earlier_expressions() {
+        assert_eq!(
+            run("Net income rose in the third quarter from a year earlier."),
+            pairs(&[
+                ("the third quarter", "2026-Q3"),
+                ("a year earlier", "2025-Q3")
+            ])
+        );
+        assert_eq!(
+            run("Profit in the quarter fell; the year-ago quarter was weak."),
+            pairs(&[
+                ("the quarter", "2026-Q3"),
+                ("the year-ago quarter", "2025-Q3")
+            ])
+        );
+        assert_eq!(
+            run("Sales beat the fiscal 2024 first quarter and year-earlier levels."),
+            pairs(&[
+                ("the fiscal 2024 first quarter", "2024-Q1"),
+                ("year-earlier", "2023-Q1")
+            ])
+        );
+        // "a year earlier" counts from the year last mentioned, "a year ago" from the DCT.
+        assert_eq!(
+            run("It fell in 2024 from a year earlier, and from a year ago."),
+            pairs(&[
+                ("2024", "2024"),
+                ("a year earlier", "2023"),
+                ("a year ago", "2025")
+            ])
+        );
+    }
+
+    #[test]
+    fn sets_carry_calendar_values() {
+        assert_eq!(
+            run("They meet every Monday and on Tuesday nights, and each July."),
+            pairs(&[
+                ("every Monday", "XXXX-WXX-1"),
+                ("Tuesday nights", "XXXX-WXX-2TNI"),
+                ("each July", "XXXX-07"),
+            ])
+        );
+        assert!(run("It pays a quarterly dividend at its annual meeting.").is_empty());
+        assert_eq!(
+            run("Dividends are paid quarterly."),
+            pairs(&[("quarterly", "P1Q")])
+        );
+    }
+
+    #[test]
+    fn schedules_and_present_tense_look_ahead() {
+        // A past verb nearby, but a date a few weeks ahead is a schedule.
+        assert_eq!(
+            value_of(
+                "The company said it will redeem the preferred shares on Nov. 15.",
+                "Nov. 15"
+            )
+            .as_deref(),
+            Some("2026-11-15")
+        );
+        // A present-tense verb is nearer than "said": the nearest January.
+        assert_eq!(
+            value_of(
+                "The firm said it is calling the bonds on Jan. 20.",
+                "Jan. 20"
+            )
+            .as_deref(),
+            Some("2027-01-20")
+        );
+        // Far enough back, a past clause still means the past.
+        assert_eq!(
+            value_of("The firm said it redeemed the bonds on Feb. 2.", "Feb. 2").as_deref(),
+            Some("2026-02-02")
+        );
+        assert_eq!(
+            value_of("In recent years prices rose.", "recent years").as_deref(),
+            Some("PAST_REF")
+        );
     }
 }
