@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use corroborate_core::document::{Known, Provenance};
-use corroborate_core::load::{discover, load_file};
+use corroborate_core::document::{Known, Provenance, SourceFormat};
+use corroborate_core::load::{decode_utf8, discover, load_file};
 use corroborate_core::{OffsetMap, PreparedDoc};
 use corroborate_extract::dates::{self, timeml, Timex};
 use serde::Serialize;
@@ -13,14 +13,16 @@ use serde::Serialize;
 /// Arguments of `corroborate dates`.
 #[derive(clap::Args)]
 pub struct DatesArgs {
-    /// The article to read (.txt, .html, .jsonl or .tml/.timeml).
+    /// The article to read (.txt, .html, .jsonl, or TimeML such as .tml or .tml.TE3input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The document creation time (YYYY-MM-DD) relative dates are resolved against; overrides
     /// the file's own (a TimeML <DCT>, HTML metadata, a manifest beside the file).
     #[arg(long, value_name = "DATE")]
     pub dct: Option<jiff::civil::Date>,
-    /// Output format: one expression per line, JSON, or TimeML with inline TIMEX3 tags.
+    /// Output format: one expression per line, JSON, or TimeML with inline TIMEX3 tags (a
+    /// TimeML input, recognised by its `<TimeML` root whatever its name, is written back
+    /// unchanged except for the tags).
     #[arg(long, default_value = "text", value_parser = ["text", "json", "timeml"])]
     pub format: String,
 }
@@ -78,10 +80,7 @@ pub fn run(args: DatesArgs) -> anyhow::Result<u8> {
         "timeml" => {
             for d in &docs {
                 let found = dates::extract(d);
-                let dct = d.doc.meta.published.as_ref().map(|p| p.value);
-                out.extend_from_slice(
-                    timeml::write(d.doc.id.as_str(), &d.doc.text, dct, &found).as_bytes(),
-                );
+                out.extend_from_slice(timeml_output(d, &found).as_bytes());
             }
         }
         _ => {
@@ -113,6 +112,19 @@ pub fn run(args: DatesArgs) -> anyhow::Result<u8> {
         other => other?,
     }
     Ok(u8::from(!problems.is_empty()))
+}
+
+/// A TimeML input comes back unchanged except for the TIMEX3 tags inside `<TEXT>`; any other
+/// input becomes a new TimeML document.
+fn timeml_output(d: &PreparedDoc, found: &[Timex]) -> String {
+    if d.doc.format == SourceFormat::Timeml {
+        let original = std::fs::read(&d.doc.source).map(|b| decode_utf8(b).0);
+        if let Some(xml) = original.ok().and_then(|x| timeml::annotate(&x, found)) {
+            return xml;
+        }
+    }
+    let dct = d.doc.meta.published.as_ref().map(|p| p.value);
+    timeml::write(d.doc.id.as_str(), &d.doc.text, dct, found)
 }
 
 fn doc_dates(d: &PreparedDoc) -> DocDates<'_> {

@@ -107,6 +107,8 @@ pub fn extract_text(
         sentences,
         dct,
         reference: None,
+        last_value: None,
+        last_quarter: None,
     };
     for m in RECOGNISER.find_iter(text) {
         let Some(rule) = RULE_SET
@@ -125,6 +127,15 @@ pub fn extract_text(
             if t.kind == TimexType::Date || t.kind == TimexType::Time {
                 if let Some(d) = t.value.as_deref().and_then(day_of_value) {
                     ctx.reference = Some(d);
+                }
+            }
+            // Expressions counted from the reference do not become the reference themselves.
+            if t.kind == TimexType::Date && !matches!(rule, Rule::QuarterRef | Rule::Ago) {
+                if let Some(v) = t.value.as_deref().filter(|v| shift_years(v, 0).is_some()) {
+                    ctx.last_value = Some(v.to_string());
+                    if let Some(q) = quarter_of_value(v) {
+                        ctx.last_quarter = Some(q);
+                    }
                 }
             }
             out.push(t);
@@ -146,6 +157,7 @@ enum Rule {
     DayMonth,
     TimeOfDay,
     Quarter,
+    QuarterRef,
     Bound,
     EarlierThis,
     DurationNext,
@@ -164,13 +176,14 @@ enum Rule {
     Set,
 }
 
-const RULES: [Rule; 22] = [
+const RULES: [Rule; 23] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
     Rule::DayMonth,
     Rule::TimeOfDay,
     Rule::Quarter,
+    Rule::QuarterRef,
     Rule::Bound,
     Rule::EarlierThis,
     Rule::DurationNext,
@@ -199,6 +212,10 @@ const UNITS: &str =
     r"(?:seconds|minutes|hours|days|weeks|fortnights|months|quarters|years|decades|centuries)";
 /// Adjectives between a number and its unit ("six straight days", "five trading days").
 const ADJ: &str = r"(?:straight|consecutive|trading|business|working|full|long|short)";
+/// Words that make a length approximate or a bound ("nearly two weeks", "more than a year").
+const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)";
+/// Words between "the" and a quarter ("the fiscal first quarter", "the year-ago quarter").
+const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 const NUMW: &str = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
 const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
@@ -228,7 +245,10 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:\d{{1,2}}(?::\d{{2}})?\s*(?:a\.m\.|p\.m\.|am{B}|pm{B})|\d{{1,2}}:\d{{2}}{B}|noon{B}|midnight{B})(?:\s+{TZ}{B})?(?:\s+\(gmt\s*[+-]\d{{1,2}}\))?(?:\s+(?:on\s+)?(?:{WD}|today|yesterday|tomorrow){B})?"
         ),
         Rule::Quarter => format!(
-            r"{B}(?:(?:the\s+)?(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
+            r"{B}(?:(?:(?:the|its)\s+)?(?:(?:this|last|next)\s+year's\s+)?(?:(?:{year}|{QUARTER_MOD})[-\s]+)*(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
+        ),
+        Rule::QuarterRef => format!(
+            r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
         Rule::Bound => format!(
             r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter){B}"
@@ -243,7 +263,7 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
         ),
         Rule::Ago => format!(
-            r"{B}(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
         ),
         Rule::YearRange => format!(
             r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
@@ -252,14 +272,14 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
         ),
         Rule::ModMonth => format!(
             r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
         ),
         Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s|{B}\d0s){B}"),
-        Rule::WeekdayPart => format!(r"{B}{WD}(?:\s+{PART})?{B}"),
+        Rule::WeekdayPart => format!(r"{B}{WD}s?(?:\s+{PART}s?)?{B}"),
         Rule::RelativeDay => format!(
             r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
@@ -268,7 +288,7 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|former|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
-            r"{B}(?:annual|annually|weekly|daily|monthly|yearly|quarterly|every\s+(?:other\s+)?(?:{UNIT}|{WD})|each\s+(?:{UNIT}|{WD})){B}"
+            r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
         ),
     }
 }
@@ -483,6 +503,12 @@ const MONTH_CUES: &[&str] = &[
     "our",
 ];
 
+/// Words after an adjective-like "quarterly" that show it is an adverb after all.
+const NOT_NOUNS: &[&str] = &[
+    "and", "or", "but", "in", "on", "at", "to", "for", "from", "with", "by", "as", "since",
+    "until", "after", "before", "during", "while", "because", "if", "than", "that", "the", "a",
+];
+
 fn prev_word(text: &str, at: usize) -> &str {
     let before = text.get(..at).unwrap_or("");
     let trimmed = before.trim_end();
@@ -575,6 +601,14 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
             let rest = text.get(span.end..).unwrap_or("");
             let low = s.to_ascii_lowercase();
             let prev = prev_word(text, span.start).to_ascii_lowercase();
+            // "the 1988 quarter", "1988 second": a year, not a count.
+            let year_count = low
+                .split_whitespace()
+                .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+                .is_some_and(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
+            if year_count && !low.ends_with("hours") {
+                return false;
+            }
             let military = low.ends_with("hours")
                 && low
                     .split_whitespace()
@@ -586,6 +620,18 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 || low == "a second"
                 || low == "a quarter"
                 || matches!(prev.as_str(), "once" | "twice" | "thrice" | "times" | "per"))
+        }
+        Rule::Set => {
+            // "quarterly dividend", "daily newspaper": an adjective before its noun is no
+            // recurrence of its own.
+            let low = s.to_ascii_lowercase();
+            let adverb_only = !low.contains(' ');
+            let next = next_word(text, span.end);
+            let rest = text.get(span.end..).unwrap_or("");
+            !(adverb_only
+                && rest.starts_with([' ', '-'])
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
+                && !NOT_NOUNS.contains(&next))
         }
         Rule::Decade => {
             // "the 80s" but not "in their 60s" (an age).
@@ -641,6 +687,9 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
 enum Tense {
     Past,
     Future,
+    /// A present-tense verb ("is calling", "are due"): no direction, and it hides a past
+    /// verb further away; reported as `Unknown`.
+    Present,
     Unknown,
 }
 
@@ -650,6 +699,10 @@ struct Ctx<'a> {
     dct: Option<Date>,
     /// The last day-level date mentioned, for "that day", "the next day", clock times.
     reference: Option<Date>,
+    /// The last calendar value mentioned (year, quarter, month or day), for "a year earlier".
+    last_value: Option<String>,
+    /// The last quarter mentioned (year, quarter), for "the quarter", "the year-ago period".
+    last_quarter: Option<(i16, i8)>,
 }
 
 fn add_days(d: Date, n: i64) -> Option<Date> {
@@ -790,8 +843,15 @@ fn word_tense(w: &str) -> Option<Tense> {
     if PAST_WORDS.contains(&l) || (l.len() >= 5 && l.ends_with("ed") && !NOT_PAST_ED.contains(&l)) {
         return Some(Tense::Past);
     }
+    if matches!(l, "is" | "are" | "am") {
+        return Some(Tense::Present);
+    }
     None
 }
+
+/// A month and day without a year at most this many days after the DCT is read as coming, even
+/// in a past-tense clause ("said it will redeem the preferred shares on Oct. 31").
+const SCHEDULE_DAYS: i32 = 45;
 
 const CLAUSE_WORDS: &[&str] = &["that", "but", "while", "when", "because", "although", "who"];
 /// How far around an expression the tense search looks, in bytes (keeps the work linear).
@@ -916,11 +976,16 @@ impl Ctx<'_> {
         if idx > 0 && matches!(lower[idx - 1].as_str(), "until" | "till") {
             return Tense::Future;
         }
-        match nearest(lo, hi) {
+        let t = match nearest(lo, hi) {
             // "by early June" with no verb around: a deadline, so the future.
             Tense::Unknown if idx > 0 && lower[idx - 1] == "by" => Tense::Future,
             Tense::Unknown => nearest(0, words.len()),
             t => t,
+        };
+        if t == Tense::Present {
+            Tense::Unknown
+        } else {
+            t
         }
     }
 
@@ -944,11 +1009,18 @@ impl Ctx<'_> {
         let cands: Vec<Date> = (dct.year().saturating_sub(4)..=dct.year().saturating_add(4))
             .filter_map(|y| Date::new(y, m, d).ok())
             .collect();
+        // A date a few weeks ahead is a schedule ("payable Dec. 7"), whatever verb is near.
+        let soon = cands
+            .iter()
+            .find(|c| **c > dct && c.since(dct).is_ok_and(|s| s.get_days() <= SCHEDULE_DAYS));
         let pick = match tense {
+            Tense::Past if soon.is_some() => soon.copied(),
             Tense::Past => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Future => cands.iter().find(|c| **c >= dct).copied(),
-            Tense::Unknown if m == 2 && d == 29 => cands.iter().rev().find(|c| **c <= dct).copied(),
-            Tense::Unknown => cands
+            Tense::Unknown | Tense::Present if m == 2 && d == 29 => {
+                cands.iter().rev().find(|c| **c <= dct).copied()
+            }
+            Tense::Unknown | Tense::Present => cands
                 .iter()
                 .min_by_key(|c| c.since(dct).map(|s| s.get_days().abs()).unwrap_or(i32::MAX))
                 .copied(),
@@ -975,7 +1047,7 @@ impl Ctx<'_> {
                     y + 1
                 }
             }
-            Tense::Unknown => {
+            Tense::Unknown | Tense::Present => {
                 let diff = i16::from(m) - i16::from(cm);
                 if diff > 6 {
                     y - 1
@@ -1279,18 +1351,26 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             let explicit = lw
                 .iter()
                 .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+            let has = |k: &str| lw.iter().any(|w| w == k);
+            let year_word = has("year") || has("year's");
             let year = if let Some(y) = explicit {
                 Some(y)
-            } else if lw.iter().any(|w| w == "last") && lw.iter().any(|w| w == "year") {
+            } else if has("last") && year_word {
                 dct.map(|d| d.year() - 1)
-            } else if lw.iter().any(|w| w == "next") {
+            } else if has("next") {
                 dct.map(|d| d.year() + 1)
+            } else if has("this") && year_word {
+                dct.map(|d| d.year())
+            } else if let Some((y, _)) = ctx.last_quarter.filter(|_| has("earlier") || has("ago")) {
+                // "the year-ago third quarter": counted from the quarter being reported.
+                Some(y)
             } else {
                 // A bare quarter: the most recent one in a past clause, the next in a future one.
                 dct.map(|d| {
                     let cur = (d.month() - 1) / 3 + 1;
                     match ctx.tense(span) {
-                        Tense::Future if q != 0 && q < cur => d.year() + 1,
+                        // The quarter just ended is still being reported on: not next year's.
+                        Tense::Future if q != 0 && q + 1 < cur => d.year() + 1,
                         Tense::Past if q > cur => d.year() - 1,
                         Tense::Unknown if q > cur + 1 => d.year() - 1,
                         _ => d.year(),
@@ -1308,8 +1388,26 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 (None, 0) => Some("XXXX-QX".to_string()),
                 (None, q) => Some(format!("XXXX-Q{q}")),
             };
+            let year_back = year_word && (has("earlier") || has("ago"));
+            let value = value.map(|v| {
+                if year_back && explicit.is_none() {
+                    shift_years(&v, -1).unwrap_or(v)
+                } else {
+                    v
+                }
+            });
+            // "the third-quarter results": the article belongs to the noun, not the date.
+            let mut span = span;
+            let adjective = s.contains("-quarter")
+                && next_word(ctx.text, span.end).starts_with(|c: char| c.is_ascii_lowercase());
+            if adjective && lw.first().is_some_and(|w| w == "the") {
+                let skip = s.find(char::is_whitespace).unwrap_or(0);
+                let skip = skip + s.get(skip..).map_or(0, |r| r.len() - r.trim_start().len());
+                span = Span::new(span.start + skip, span.end);
+            }
             Some(timex(span, TimexType::Date, value))
         }
+        Rule::QuarterRef => quarter_ref(ctx, span, &lw),
         Rule::Bound => {
             let modifier = mod_of(&lw);
             let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
@@ -1368,6 +1466,28 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
         }
         Rule::Deictic => deictic(ctx, span, &lw),
         Rule::Ago => {
+            let lw: Vec<String> = lw
+                .iter()
+                .filter(|w| {
+                    !matches!(
+                        w.as_str(),
+                        "almost"
+                            | "nearly"
+                            | "about"
+                            | "around"
+                            | "roughly"
+                            | "approximately"
+                            | "over"
+                            | "more"
+                            | "less"
+                            | "than"
+                            | "at"
+                            | "least"
+                            | "up"
+                    )
+                })
+                .cloned()
+                .collect();
             let last = lw.last()?.as_str();
             let unit_pos = lw.iter().position(|w| unit_of(w).is_some())?;
             let unit = unit_of(&lw[unit_pos])?;
@@ -1400,7 +1520,20 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                     } else {
                         ctx.anchor_day()
                     };
+                    // "a year earlier" after "the third quarter": the same quarter a year before.
+                    let of_reference = (unit == Unit::Year)
+                        .then_some(())
+                        .and(n.filter(|n| n.fract() == 0.0 && *n < 100.0))
+                        .and_then(|n| {
+                            let v = ctx.last_value.as_deref()?;
+                            // "ago" counts from the DCT: only its granularity comes from the
+                            // reference; "earlier" counts from the reference itself.
+                            (v.len() > 4 || last != "ago")
+                                .then(|| shift_years(v, sign * n as i64))
+                                .flatten()
+                        });
                     let value = match n {
+                        _ if of_reference.is_some() => of_reference,
                         None => Some(if sign < 0 { "PAST_REF" } else { "FUTURE_REF" }.into()),
                         Some(n) if n.fract() == 0.0 && n.abs() < 10_000.0 => {
                             relative_unit(base, unit, sign * n as i64)
@@ -1420,6 +1553,10 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             Some(timex(span, TimexType::Duration, value))
         }
         Rule::VagueDuration => {
+            // "in recent years": some time before now, not a length.
+            if lw.first().is_some_and(|w| w == "recent") {
+                return Some(timex(span, TimexType::Date, Some("PAST_REF".into())));
+            }
             let unit = lw.iter().find_map(|w| unit_of(w)).unwrap_or(Unit::Year);
             let mut span = span;
             if lw.first().is_some_and(|w| w == "for") {
@@ -1435,6 +1572,11 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
         }
         Rule::Duration => {
             let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
+            let lw: Vec<String> = lw
+                .iter()
+                .filter(|w| *w != "the" && *w != "latest")
+                .cloned()
+                .collect();
             let skip = match lw.first().map(String::as_str) {
                 Some("more" | "less" | "at" | "up") => 2,
                 Some(
@@ -1531,10 +1673,23 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             Some(timex(span, TimexType::Date, value))
         }
         Rule::WeekdayPart => {
-            let wd = lw.iter().find_map(|w| weekday_of(w))?;
+            let singular = |w: &String| w.strip_suffix('s').unwrap_or(w).to_string();
+            let wd = lw.iter().find_map(|w| weekday_of(&singular(w)))?;
+            let part = lw.iter().find_map(|w| part_of(&singular(w)));
+            // "Mondays", "Tuesday nights": every such day.
+            if lw
+                .iter()
+                .any(|w| w.ends_with("ys") || w.ends_with("ts") || w.ends_with("gs"))
+            {
+                let p = part.map_or(String::new(), |p| format!("T{p}"));
+                return Some(timex(
+                    span,
+                    TimexType::Set,
+                    Some(format!("XXXX-WXX-{wd}{p}")),
+                ));
+            }
             let tense = ctx.tense(span);
             let day = ctx.weekday(wd, tense);
-            let part = lw.iter().find_map(|w| part_of(w));
             let day_value = day.map_or(format!("XXXX-WXX-{wd}"), fmt_day);
             Some(match part {
                 Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
@@ -1557,6 +1712,15 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             Some(timex(span, TimexType::Date, Some(v.to_string())))
         }
         Rule::Set => {
+            // "every Monday", "each July": that day or month of every week or year.
+            let calendar = lw.iter().find_map(|w| {
+                weekday_of(w)
+                    .map(|d| format!("XXXX-WXX-{d}"))
+                    .or_else(|| month_of(w).map(|m| format!("XXXX-{m:02}")))
+            });
+            if let Some(v) = calendar.filter(|_| !lw.iter().any(|w| w == "other")) {
+                return Some(timex(span, TimexType::Set, Some(v)));
+            }
             let unit = if lw.iter().any(|w| weekday_of(w).is_some()) {
                 Some(Unit::Week)
             } else {
@@ -1566,6 +1730,7 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                     "daily" => Some(Unit::Day),
                     "monthly" => Some(Unit::Month),
                     "quarterly" => Some(Unit::Quarter),
+                    "hourly" => Some(Unit::Hour),
                     w => unit_of(w),
                 })
             }?;
@@ -1581,6 +1746,95 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
             ))
         }
     }
+}
+
+/// A calendar value (`1989`, `1989-Q3`, `1989-10`, `1989-10-27`) moved by `years`; `None`
+/// for any other value.
+fn shift_years(v: &str, years: i64) -> Option<String> {
+    let y: i64 = v.get(..4)?.parse().ok()?;
+    let rest = v.get(4..)?;
+    let ok = match rest.len() {
+        0 => true,
+        3 => rest.starts_with("-Q") || rest.starts_with('-'),
+        6 => rest.starts_with('-') && day_of_value(v).is_some(),
+        _ => false,
+    };
+    if !ok || !v.bytes().take(4).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let shifted = format!("{:04}{rest}", y + years);
+    // February 29 a year away does not exist: keep the month.
+    if rest.len() == 6 && day_of_value(&shifted).is_none() {
+        return shifted.get(..7).map(str::to_string);
+    }
+    Some(shifted)
+}
+
+/// `(year, quarter)` of a `YYYY-QN` value.
+fn quarter_of_value(v: &str) -> Option<(i16, i8)> {
+    let (y, q) = v.split_once("-Q")?;
+    let q: i8 = q.parse().ok().filter(|q| (1..=4).contains(q))?;
+    Some((y.parse().ok().filter(|_| y.len() == 4)?, q))
+}
+
+/// "the quarter", "the latest period", "the year-ago quarter", "the 1988 period",
+/// "year-earlier": the quarter being reported (the last one mentioned, else the one before the
+/// DCT's), moved a year back for "year-ago"; a bare "year-earlier" moves the last value
+/// mentioned, at its own granularity.
+fn quarter_ref(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
+    // "a year-earlier quarter": the article is not part of the date.
+    let mut span = span;
+    if lw.first().is_some_and(|w| w == "a" || w == "an") {
+        let s = span.text(ctx.text);
+        let skip = s.find(char::is_whitespace).unwrap_or(0);
+        let skip = skip + s.get(skip..).map_or(0, |r| r.len() - r.trim_start().len());
+        span = Span::new(span.start + skip, span.end);
+    }
+    let has = |k: &str| lw.iter().any(|w| w == k);
+    let back = has("earlier") || has("ago") || has("last");
+    let head = lw
+        .iter()
+        .find(|w| *w == "quarter" || *w == "period")
+        .map(String::as_str);
+    let explicit = lw
+        .iter()
+        .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+    let modified = back
+        || explicit.is_some()
+        || lw.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "latest" | "same" | "corresponding" | "comparable" | "fiscal" | "flat"
+            )
+        });
+    if head == Some("period") && !modified {
+        return None;
+    }
+    let reported = ctx.last_quarter.or_else(|| {
+        let d = add_months(ctx.dct?, -3)?;
+        Some((d.year(), (d.month() - 1) / 3 + 1))
+    });
+    let value = if head.is_none() {
+        // A bare "year-earlier" ("year-earlier levels").
+        let last = ctx
+            .last_value
+            .clone()
+            .or_else(|| ctx.dct.map(|d| format!("{:04}", d.year())));
+        last.and_then(|v| shift_years(&v, -1))
+    } else {
+        let (y, q) = match (explicit, reported) {
+            (Some(y), Some((_, q))) => (Some(y), Some(q)),
+            (Some(y), None) => (Some(y), None),
+            (None, Some((y, q))) => (Some(y - i16::from(back)), Some(q)),
+            (None, None) => (None, None),
+        };
+        Some(match (y, q) {
+            (Some(y), Some(q)) => format!("{y:04}-Q{q}"),
+            (Some(y), None) => format!("{y:04}-QX"),
+            _ => "XXXX-QX".to_string(),
+        })
+    };
+    Some(timex(span, TimexType::Date, value))
 }
 
 /// The calendar unit holding `base`, shifted by `shift` units: week `2026-W43`, month
@@ -1702,7 +1956,11 @@ fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
         return Some(timex(span, TimexType::Date, Some(v)));
     }
     let unit = unit_of(last)?;
-    // "the past year", "the last week", "the coming months": a length of time.
+    // "over the past year": the year before the DCT's.
+    if the && matches!(det, "past" | "last") && unit == Unit::Year {
+        return Some(timex(span, TimexType::Date, calendar_unit(dct, unit, -1)));
+    }
+    // "the last week", "the coming months": a length of time.
     if the && matches!(det, "past" | "last" | "coming" | "next") && unit != Unit::Weekend {
         return Some(timex(
             span,
@@ -1900,7 +2158,7 @@ mod tests {
         );
         assert_eq!(
             value_of("Sales fell over the past year.", "the past year").as_deref(),
-            Some("P1Y")
+            Some("2025")
         );
         assert_eq!(
             value_of("We met this morning.", "this morning").as_deref(),
@@ -2007,5 +2265,93 @@ mod tests {
         let _ = run("May may May may. Year 99999 and 2026-02-30.");
         let _ = extract_text("It was Friday", &[], d(-9999, 1, 1), |_| false);
         let _ = extract_text("next year, 9999 years ago", &[], d(9999, 12, 31), |_| false);
+    }
+
+    fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_reported_quarter_anchors_year_earlier_expressions() {
+        assert_eq!(
+            run("Net income rose in the third quarter from a year earlier."),
+            pairs(&[
+                ("the third quarter", "2026-Q3"),
+                ("a year earlier", "2025-Q3")
+            ])
+        );
+        assert_eq!(
+            run("Profit in the quarter fell; the year-ago quarter was weak."),
+            pairs(&[
+                ("the quarter", "2026-Q3"),
+                ("the year-ago quarter", "2025-Q3")
+            ])
+        );
+        assert_eq!(
+            run("Sales beat the fiscal 2024 first quarter and year-earlier levels."),
+            pairs(&[
+                ("the fiscal 2024 first quarter", "2024-Q1"),
+                ("year-earlier", "2023-Q1")
+            ])
+        );
+        // "a year earlier" counts from the year last mentioned, "a year ago" from the DCT.
+        assert_eq!(
+            run("It fell in 2024 from a year earlier, and from a year ago."),
+            pairs(&[
+                ("2024", "2024"),
+                ("a year earlier", "2023"),
+                ("a year ago", "2025")
+            ])
+        );
+    }
+
+    #[test]
+    fn sets_carry_calendar_values() {
+        assert_eq!(
+            run("They meet every Monday and on Tuesday nights, and each July."),
+            pairs(&[
+                ("every Monday", "XXXX-WXX-1"),
+                ("Tuesday nights", "XXXX-WXX-2TNI"),
+                ("each July", "XXXX-07"),
+            ])
+        );
+        assert!(run("It pays a quarterly dividend at its annual meeting.").is_empty());
+        assert_eq!(
+            run("Dividends are paid quarterly."),
+            pairs(&[("quarterly", "P1Q")])
+        );
+    }
+
+    #[test]
+    fn schedules_and_present_tense_look_ahead() {
+        // A past verb nearby, but a date a few weeks ahead is a schedule.
+        assert_eq!(
+            value_of(
+                "The company said it will redeem the preferred shares on Nov. 15.",
+                "Nov. 15"
+            )
+            .as_deref(),
+            Some("2026-11-15")
+        );
+        // A present-tense verb is nearer than "said": the nearest January.
+        assert_eq!(
+            value_of(
+                "The firm said it is calling the bonds on Jan. 20.",
+                "Jan. 20"
+            )
+            .as_deref(),
+            Some("2027-01-20")
+        );
+        // Far enough back, a past clause still means the past.
+        assert_eq!(
+            value_of("The firm said it redeemed the bonds on Feb. 2.", "Feb. 2").as_deref(),
+            Some("2026-02-02")
+        );
+        assert_eq!(
+            value_of("In recent years prices rose.", "recent years").as_deref(),
+            Some("PAST_REF")
+        );
     }
 }

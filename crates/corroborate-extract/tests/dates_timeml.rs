@@ -135,3 +135,64 @@ fn writer_escapes_and_skips_overlaps() {
     assert_eq!(xml.matches("<TIMEX3").count(), 1);
     assert_eq!(read("x.tml", &xml).text, text);
 }
+
+/// The fixture as a TempEval-3 input: every tag inside `<TEXT>` removed, the rest as it was.
+fn te3_input(xml: &str) -> String {
+    let open = xml.find("<TEXT>").expect("fixture has <TEXT>") + "<TEXT>".len();
+    let close = xml.find("</TEXT>").expect("fixture has </TEXT>");
+    let tags = regex::Regex::new(r"</?TIMEX3[^>]*>").unwrap_or_else(|e| panic!("{e}"));
+    format!(
+        "{}{}{}",
+        &xml[..open],
+        tags.replace_all(&xml[open..close], ""),
+        &xml[close..]
+    )
+}
+
+#[test]
+fn timeml_is_recognised_by_content_whatever_the_name() {
+    let input = te3_input(&fixture("harbor_bridge.tml"));
+    let dir = std::env::temp_dir().join(format!("dates-timeml-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("harbor_bridge.tml.TE3input");
+    std::fs::write(&path, &input).unwrap_or_else(|e| panic!("{e}"));
+    let found = corroborate_core::load::discover(std::slice::from_ref(&dir), None, false);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(found.files.len(), 1, "passed over: {:?}", found.passed_over);
+    assert_eq!(found.files[0].kind, InputKind::Timeml);
+    // Bytes of unknown kind are sniffed too: the DCT survives, no tag leaks into the text.
+    let doc = read("harbor_bridge.tml.TE3input", &input);
+    let loaded = load_bytes("x.txt", InputKind::Text, input.into_bytes(), None);
+    let as_text = &loaded.documents[0];
+    assert_eq!(
+        as_text.format,
+        corroborate_core::document::SourceFormat::Timeml
+    );
+    assert_eq!(as_text.text, doc.text);
+    assert_eq!(
+        as_text.meta.published.as_ref().map(|p| p.value),
+        Some(jiff::civil::date(2025, 3, 14))
+    );
+}
+
+#[test]
+fn annotate_changes_nothing_but_the_tags_in_text() {
+    let gold = fixture("harbor_bridge.tml");
+    let input = te3_input(&gold);
+    let prepared = PreparedDoc::new(read("in.tml.TE3input", &input), today());
+    let found = dates::extract(&prepared);
+    let out = timeml::annotate(&input, &found).expect("input has <TEXT>");
+    // Removing the added tags gives the input back byte for byte (entities, DCT, title).
+    assert_eq!(te3_input(&out), input);
+    assert!(out.contains("cracks &amp; rust") && out.contains("&lt;$2 million&gt;"));
+    // The tags are the fixture's annotation; tids continue after the DCT's t0.
+    assert_eq!(gold_tags(&out), gold_tags(&gold));
+    assert!(out.contains("<TIMEX3 tid=\"t1\" type=\"DATE\" value=\"2025-03-13\">Thursday"));
+    // Annotating an already annotated file replaces its tags instead of nesting them.
+    assert_eq!(
+        timeml::annotate(&gold, &found).as_deref(),
+        Some(out.as_str())
+    );
+    assert_eq!(read("out.tml", &out).text, prepared.doc.text);
+    assert!(timeml::annotate("<TimeML>no text</TimeML>", &found).is_none());
+}

@@ -1,7 +1,8 @@
 //! Loaders: bytes on disk to [`Document`]s.
 //!
 //! A path may be a file or a folder (walked recursively in sorted order). Supported inputs:
-//! `.txt`, `.html`/`.htm`, `.jsonl`, `.tml`/`.timeml`. A `manifest.json` or `manifest.csv`
+//! `.txt`, `.html`/`.htm`, `.jsonl`, `.tml`/`.timeml` (and TimeML under any name, by its root
+//! element). A `manifest.json` or `manifest.csv`
 //! in an input folder supplies outlet, URL and publication date per file.
 //!
 //! Bad input never panics: every problem becomes an [`InputProblem`] naming the file, and the
@@ -218,7 +219,7 @@ fn push_file(out: &mut Discovery, path: PathBuf, manifest: Option<ManifestEntry>
     if in_folder && is_manifest_name(name) {
         return;
     }
-    match InputKind::from_path(&path) {
+    match InputKind::from_path(&path).or_else(|| sniff_timeml(&path)) {
         Some(kind) => out.files.push(InputFile {
             path,
             kind,
@@ -238,6 +239,16 @@ fn push_file(out: &mut Discovery, path: PathBuf, manifest: Option<ManifestEntry>
             }
         }
     }
+}
+
+/// TimeML is recognised by its root element whatever the file is called (`*.tml.TE3input`).
+fn sniff_timeml(path: &Path) -> Option<InputKind> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(4096);
+    let file = std::fs::File::open(path).ok()?;
+    file.take(4096).read_to_end(&mut head).ok()?;
+    let head = String::from_utf8_lossy(&head);
+    timeml::looks_like_timeml(&head).then_some(InputKind::Timeml)
 }
 
 fn walk(stack: &mut Vec<PathBuf>, found: &mut Vec<PathBuf>, problems: &mut Vec<InputProblem>) {
@@ -359,6 +370,7 @@ pub fn load_bytes(
         loaded.problems.push(InputProblem::warning(name, w));
     }
     let kind = match kind {
+        InputKind::Text if timeml::looks_like_timeml(&text) => InputKind::Timeml,
         InputKind::Text if html::looks_like_html(&text) => InputKind::Html,
         k => k,
     };
