@@ -14,6 +14,9 @@ pub mod entities;
 pub mod quantities;
 pub mod quotes;
 
+mod lexicon;
+pub(crate) mod windows;
+
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::Serialize;
 

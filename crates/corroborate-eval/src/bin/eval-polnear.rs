@@ -4,7 +4,7 @@
 //! of a split and writes one JSON line per predicted attribution in the format of
 //! `../shared/tools/score_quotes.py`: `{"doc", "content", "source", "cue", "kind"}`, with
 //! offsets in Unicode code points. Quotes give their content, the mention naming their speaker
-//! and cue;
+//! (`speaker_named_at`, which for a carried-over speaker is the earlier quote's mention) and cue;
 //! outlet attributions ("…, AP reported") whose statement no quote already covers give their
 //! statement, source and phrase.
 //!
@@ -99,7 +99,7 @@ fn predict(path: &Path) -> Result<Vec<String>> {
             json!({
                 "doc": stem,
                 "content": cp(q.content),
-                "source": opt(q.speaker_mention),
+                "source": opt(q.speaker_named_at),
                 "cue": opt(q.cue),
                 "kind": kind,
             })

@@ -68,7 +68,7 @@ const MEDIA_HEADS: &[&str] = &[
 ];
 
 /// The usual name of a known outlet, if `written` is one.
-pub(super) fn normalize(written: &str) -> Option<String> {
+pub(crate) fn normalize(written: &str) -> Option<String> {
     let lower = written.trim().to_lowercase();
     let key = lower.strip_prefix("the ").unwrap_or(&lower);
     OUTLETS
@@ -78,7 +78,7 @@ pub(super) fn normalize(written: &str) -> Option<String> {
 }
 
 /// True when a capitalised name ends with a media word ("Mississippi Today", "Verite News").
-pub(super) fn looks_like_outlet(written: &str) -> bool {
+pub(crate) fn looks_like_outlet(written: &str) -> bool {
     let name = written
         .strip_prefix("the ")
         .or_else(|| written.strip_prefix("The "))
