@@ -125,8 +125,10 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
     let table = NameTable::new(text);
-    let raws: Vec<RawQuote> = pairing::pair(text, &win.paragraphs)
+    let marks = pairing::doubled_apostrophes_as_marks(text);
+    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
         .into_iter()
+        .map(|r| pairing::widen_to_doubled(text, r))
         .filter(|r| !doc.is_ignored(r.span))
         .collect();
     let mut cands: Vec<Candidate> = Vec::with_capacity(raws.len());

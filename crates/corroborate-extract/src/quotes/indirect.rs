@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use corroborate_core::Span;
 use regex::Regex;
 
-use super::lexicon::{self, name_pattern, LOWER, SUBJ_AT_END};
+use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, SUBJ_AT_END};
 use super::{mention_of, pairing::trim, Quote, QuoteKind, SpeakerMentionKind};
 
 use crate::lexicon::reporting::{cue_word, REPORT_VERBS};
@@ -173,6 +173,9 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
             .captures(before.get(lo2..)?)
             .and_then(|c| mention_of(&c, o + lo2));
     }
+    if mention.is_none() && trimmed.ends_with(',') {
+        return inverted_quote(text, s, a, trimmed.len() - 1);
+    }
     let (m_span, m_kind) = mention?;
     let cue_word_text = st.get(a..b)?;
     let mut rest_start = b;
@@ -207,6 +210,20 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
             return None;
         };
     Some(quote(s, content, abs(a, cue_end), Some((m_span, m_kind))))
+}
+
+/// `CLAUSE, said SUBJECT …`: the cue at `a` inverted after the clause ending at `comma`.
+fn inverted_quote(text: &str, s: Span, a: usize, comma: usize) -> Option<Quote> {
+    let st = s.text(text);
+    let c = AFTER_CUE_SUBJ.captures(st.get(a..)?)?;
+    let cue = c.name("cue")?;
+    let mention = mention_of(&c, s.start + a)?;
+    let content = clause_span(text, Span::new(s.start, s.start + comma));
+    if word_count(content.text(text)) < 3 {
+        return None;
+    }
+    let cue = Span::new(s.start + a + cue.start(), s.start + a + cue.end());
+    Some(quote(s, content, cue, Some(mention)))
 }
 
 /// Finds indirect speech in sentence `s` with the hand patterns.
