@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
-use crate::lexicon::reporting::is_cue;
+use crate::lexicon::reporting::{is_cue, is_speech_verb};
 use crate::windows::{ascii_words, floor_boundary, Windows, MAX_WINDOW};
 use lexicon::{
     ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, PARTICIPLES, POSS_SPEECH,
@@ -298,10 +298,13 @@ fn is_lower_cue(w: &str) -> bool {
     w.bytes().all(|c| c.is_ascii_lowercase()) && is_cue(w)
 }
 
-/// The last cue word of `prefix` outside quotes, as a byte range of `prefix`. A capitalised
-/// cue counts only where a sentence starts ("Asked about …").
+/// The last cue word of `prefix` outside quotes, as a byte range of `prefix`: the last
+/// hand-listed speech verb when there is one ("Reeves added that investigators found that
+/// “…”" is Reeves's), else the last cue of the data lexicon. A capitalised cue counts only
+/// where a sentence starts ("Asked about …").
 fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usize, usize)> {
     let mut last = None;
+    let mut last_speech = None;
     for (a, b) in ascii_words(prefix) {
         let Some(w) = prefix.get(a..b) else { continue };
         let cue = if w.bytes().all(|c| c.is_ascii_lowercase()) {
@@ -315,9 +318,12 @@ fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usiz
         };
         if cue && !inside_quote(raws, offset + a) {
             last = Some((a, b));
+            if is_speech_verb(&w.to_ascii_lowercase()) {
+                last_speech = Some((a, b));
+            }
         }
     }
-    last
+    last_speech.or(last)
 }
 
 /// The first true subject in `s` (the main clause's subject), preferring names: skips

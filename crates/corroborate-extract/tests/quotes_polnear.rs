@@ -159,6 +159,8 @@ fn polnear_dev_floor() {
     assert!(source >= SOURCE_FLOOR, "source F1 {source:.3}");
 }
 
-/// Floors a little under the figures measured when the test was written.
-const CONTENT_FLOOR: f64 = 0.0;
-const SOURCE_FLOOR: f64 = 0.0;
+/// Floors a little under the figures measured when the test was written (content 0.766,
+/// source 0.535).
+const CONTENT_FLOOR: f64 = 0.72;
+/// Source floor.
+const SOURCE_FLOOR: f64 = 0.48;

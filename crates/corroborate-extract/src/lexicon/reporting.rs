@@ -115,6 +115,11 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
 static HAND_VERBS: LazyLock<BTreeSet<&'static str>> =
     LazyLock::new(|| CUE_VERBS.split('|').collect());
 
+/// True when `word` (lower-case) is one of the hand-listed speech verbs ([`CUE_VERBS`]).
+pub(crate) fn is_speech_verb(word: &str) -> bool {
+    HAND_VERBS.contains(word)
+}
+
 /// True when `word` (lower-case) is a reporting verb: a hand-listed cue verb or a reliable
 /// cue of the data-derived lexicon.
 pub(crate) fn is_cue(word: &str) -> bool {
