@@ -8,15 +8,15 @@
 //! The statement an attribution covers is the reported clause ("reported that …",
 //! "…, AP reported.", "According to X, …"), else its sentence.
 
-mod outlets;
-
 use std::sync::LazyLock;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
-use crate::quotes::windows::{floor_boundary, Windows, MAX_WINDOW};
+use crate::lexicon::outlets;
+use crate::lexicon::patterns::name_pattern;
+use crate::windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// How a statement is attributed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,7 +68,7 @@ fn compile(p: &str) -> Regex {
 
 /// One source name: an optional "the" and a capitalised sequence.
 fn source() -> String {
-    format!(r"(?:[Tt]he[ \t]+)?{}", crate::quotes::name_pattern())
+    format!(r"(?:[Tt]he[ \t]+)?{}", name_pattern())
 }
 
 /// A list of sources: "Mississippi Today, Verite News and The New York Times".
@@ -106,11 +106,6 @@ static BY: LazyLock<Regex> = LazyLock::new(|| {
         source()
     ))
 });
-
-/// The usual name of a known news outlet ("Associated Press" for "AP"), if `written` is one.
-pub(crate) fn normalize_outlet(written: &str) -> Option<String> {
-    outlets::normalize(written)
-}
 
 /// Words that refer back to an outlet named earlier.
 fn is_back_reference(src: &str) -> bool {

@@ -15,6 +15,9 @@ pub mod quantities;
 pub mod quotes;
 pub mod timeml_mod;
 
+mod lexicon;
+pub(crate) mod windows;
+
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
 

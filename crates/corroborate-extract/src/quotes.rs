@@ -15,20 +15,20 @@
 mod lexicon;
 mod names;
 mod pairing;
-pub(crate) mod windows;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
-pub(crate) use lexicon::name_pattern;
+use crate::lexicon::outlets;
+use crate::lexicon::reporting::{is_cue, is_speech_verb};
+use crate::windows::{ascii_words, floor_boundary, Windows, MAX_WINDOW};
 use lexicon::{
-    ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CUE, PARTICIPLES,
-    POSS_SPEECH, SUBJ_ANY, SUBJ_AT_END,
+    ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, PARTICIPLES, POSS_SPEECH,
+    SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use names::NameTable;
 use pairing::RawQuote;
-use windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// The kind of quote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +80,10 @@ pub struct Quote {
     /// `speaker_canonical` (the report's `speaker_name` is the entity's name only).
     #[serde(rename = "speaker_canonical")]
     pub speaker_name: Option<String>,
+    /// Where the speaker is named for this quote: `speaker_mention`, or, for a speaker carried
+    /// over from the quote before it (or the piece it continues), that quote's mention. `None`
+    /// when no mention names the speaker.
+    pub speaker_named_at: Option<Span>,
     /// True when the speaker was not named at this quote but carried over from the quote
     /// before it (same paragraph) or the piece it continues.
     pub speaker_inherited: bool,
@@ -93,6 +97,7 @@ impl SpanMap for Quote {
         self.content.map_spans(f);
         self.cue.map_spans(f);
         self.speaker_mention.map_spans(f);
+        self.speaker_named_at.map_spans(f);
     }
 }
 
@@ -111,6 +116,8 @@ struct Speaker {
     at: usize,
     entity: Option<usize>,
     name: Option<String>,
+    /// The mention naming it.
+    mention: Option<Span>,
 }
 
 /// Finds quotes and attributes speakers.
@@ -118,8 +125,10 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
     let table = NameTable::new(text);
-    let raws: Vec<RawQuote> = pairing::pair(text, &win.paragraphs)
+    let marks = pairing::doubled_apostrophes_as_marks(text);
+    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
         .into_iter()
+        .map(|r| pairing::widen_to_doubled(text, r))
         .filter(|r| !doc.is_ignored(r.span))
         .collect();
     let mut cands: Vec<Candidate> = Vec::with_capacity(raws.len());
@@ -168,10 +177,99 @@ fn mention_of(c: &regex::Captures<'_>, offset: usize) -> Option<(Span, SpeakerMe
         ("group", SpeakerMentionKind::Group),
         ("name", SpeakerMentionKind::Name),
     ];
-    kinds.iter().find_map(|(g, k)| {
-        c.name(g)
-            .map(|m| (Span::new(offset + m.start(), offset + m.end()), *k))
-    })
+    kinds
+        .iter()
+        .find_map(|(g, k)| c.name(g).map(|m| (m, *k)))
+        .filter(|(m, k)| plausible_speaker(m.as_str(), *k))
+        .map(|(m, k)| (Span::new(offset + m.start(), offset + m.end()), k))
+}
+
+/// Words that never stand inside a role noun phrase that speaks ("the organization that has",
+/// "the nomination and").
+const NOT_IN_ROLE: &[&str] = &[
+    "that", "and", "or", "but", "has", "have", "had", "is", "was", "were", "are", "be", "to",
+    "who", "which", "will", "would", "not", "it", "this", "so", "keep", "than", "as", "if",
+];
+
+/// Heads that are times or utterances, not speakers ("the next day", "a statement").
+const NOT_SPEAKER_HEADS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "night",
+    "morning",
+    "afternoon",
+    "evening",
+    "time",
+    "times",
+    "statement",
+    "interview",
+    "remarks",
+    "tweet",
+    "speech",
+    "letter",
+    "email",
+    "book",
+    "comments",
+    "moment",
+    "way",
+    "point",
+];
+
+/// Day and month names, which begin sentences as often as names do.
+const CALENDAR: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Today",
+    "Yesterday",
+    "Tonight",
+];
+
+/// False for a subject match that cannot be a speaker: a role phrase running over a clause
+/// boundary or headed by a time or an utterance noun, or any phrase with a day or month name
+/// ("late Monday", "Sunday night’s debate").
+fn plausible_speaker(written: &str, kind: SpeakerMentionKind) -> bool {
+    let words: Vec<&str> = written.split_whitespace().collect();
+    let last = words.last().map_or("", |w| w.trim_end_matches(['.', ',']));
+    let calendar = words.iter().any(|w| {
+        let w = w.trim_end_matches(['.', ',']);
+        let w = w
+            .strip_suffix("’s")
+            .or_else(|| w.strip_suffix("'s"))
+            .unwrap_or(w);
+        CALENDAR.contains(&w)
+    });
+    if calendar {
+        return false;
+    }
+    match kind {
+        SpeakerMentionKind::Role => {
+            !words.iter().skip(1).any(|w| NOT_IN_ROLE.contains(w))
+                && !NOT_SPEAKER_HEADS.contains(&last.to_lowercase().as_str())
+        }
+        _ => true,
+    }
 }
 
 /// A cue right after the quote.
@@ -185,17 +283,65 @@ fn cue_after(after: &str, offset: usize) -> Option<Found> {
             });
         }
     }
-    None
+    let (a, b) = ascii_words(after)
+        .take(10)
+        .find(|&(a, b)| after.get(a..b).is_some_and(is_lower_cue))?;
+    let c = SUBJ_BEFORE_CUE.captures(after.get(..a)?)?;
+    Some(Found {
+        mention: Some(mention_of(&c, offset)?),
+        cue: Span::new(offset + a, offset + b),
+    })
+}
+
+/// True for a lower-case word of the cue lexicon.
+fn is_lower_cue(w: &str) -> bool {
+    w.bytes().all(|c| c.is_ascii_lowercase()) && is_cue(w)
+}
+
+/// The last cue word of `prefix` outside quotes, as a byte range of `prefix`: the last
+/// hand-listed speech verb when there is one ("Reeves added that investigators found that
+/// “…”" is Reeves's), else the last cue of the data lexicon. A capitalised cue counts only
+/// where a sentence starts ("Asked about …").
+fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usize, usize)> {
+    let mut last = None;
+    let mut last_speech = None;
+    for (a, b) in ascii_words(prefix) {
+        let Some(w) = prefix.get(a..b) else { continue };
+        let cue = if w.bytes().all(|c| c.is_ascii_lowercase()) {
+            is_cue(w)
+        } else {
+            let before = prefix.get(..a).unwrap_or("").trim_end();
+            let starts = before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '”']);
+            starts
+                && w.bytes().skip(1).all(|c| c.is_ascii_lowercase())
+                && is_cue(&w.to_ascii_lowercase())
+        };
+        if cue && !inside_quote(raws, offset + a) {
+            last = Some((a, b));
+            if is_speech_verb(&w.to_ascii_lowercase()) {
+                last_speech = Some((a, b));
+            }
+        }
+    }
+    last_speech.or(last)
 }
 
 /// The first true subject in `s` (the main clause's subject), preferring names: skips
 /// possessives and lone capitalised words that are not known names.
-fn main_subject(s: &str, offset: usize, table: &NameTable) -> Option<(Span, SpeakerMentionKind)> {
+fn main_subject(
+    s: &str,
+    offset: usize,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
     let mut fallback = None;
     for c in SUBJ_ANY.captures_iter(s) {
         let Some((span, kind)) = mention_of(&c, offset) else {
             continue;
         };
+        if inside_quote(raws, span.start) {
+            continue;
+        }
         let t = &s[span.start - offset..span.end - offset];
         match kind {
             SpeakerMentionKind::Name => {
@@ -228,10 +374,7 @@ fn inside_quote(raws: &[RawQuote], pos: usize) -> bool {
 /// The cue in the sentence before the quote: a cue verb with its subject, a possessive speech
 /// noun, or "according to".
 fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable) -> Option<Found> {
-    let verb = CUE
-        .find_iter(prefix)
-        .filter(|m| !inside_quote(raws, offset + m.start()))
-        .last();
+    let verb = last_cue_word(prefix, offset, raws);
     let poss = Some(prefix)
         .filter(|p| POSS_SPEECH.is_match(p))
         .into_iter()
@@ -250,7 +393,7 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
                 .is_some_and(|m| !inside_quote(raws, offset + m.start()))
         })
         .last();
-    let verb_at = verb.map_or(0, |m| m.start() + 1);
+    let verb_at = verb.map_or(0, |(a, _)| a + 1);
     let poss_at = poss
         .as_ref()
         .and_then(|c| c.get(0))
@@ -279,9 +422,9 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
             cue: Span::new(offset + cue.start(), offset + cue.end()),
         });
     }
-    let m = verb?;
-    let cue = Span::new(offset + m.start(), offset + m.end());
-    let sub = &prefix[..m.start()];
+    let (va, vb) = verb?;
+    let cue = Span::new(offset + va, offset + vb);
+    let sub = prefix.get(..va)?;
     let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
     if let Some(c) = SUBJ_AT_END.captures(&sub[tail_start..]) {
         return Some(Found {
@@ -289,9 +432,24 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
             cue,
         });
     }
-    let participle = PARTICIPLES.contains(&m.as_str().to_lowercase().as_str());
+    let participle = prefix
+        .get(va..vb)
+        .is_some_and(|w| w.ends_with("ing") || PARTICIPLES.contains(&w.to_lowercase().as_str()));
     if participle || sub.trim_end().ends_with(',') {
-        let mention = main_subject(sub, offset, table)?;
+        if let Some((pa, _)) = last_cue_word(sub, offset, raws) {
+            let before = sub.get(..pa)?;
+            let lo = floor_boundary(before, pa.saturating_sub(160));
+            if let Some(m) = SUBJ_AT_END
+                .captures(before.get(lo..)?)
+                .and_then(|c| mention_of(&c, offset + lo))
+            {
+                return Some(Found {
+                    mention: Some(m),
+                    cue,
+                });
+            }
+        }
+        let mention = main_subject(sub, offset, table, raws)?;
         return Some(Found {
             mention: Some(mention),
             cue,
@@ -343,6 +501,7 @@ fn direct_candidate(
             speaker_mention: mention.map(|m| m.0),
             speaker_mention_kind: mention.map(|m| m.1),
             speaker_name: None,
+            speaker_named_at: None,
             speaker_inherited: false,
             continues: r.continues,
         },
@@ -370,7 +529,7 @@ fn indirect_candidates(
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        if let Some(q) = indirect::find(text, s) {
+        for q in indirect::find_all(text, s) {
             out.push(Candidate {
                 quote: q,
                 para,
@@ -411,14 +570,14 @@ fn resolve(
                 SpeakerMentionKind::Name => match entity_at(entities, span) {
                     Some(e) => (
                         Some(e),
-                        entities.entities.get(e).map(|x| {
-                            crate::attributions::normalize_outlet(&x.name)
-                                .unwrap_or_else(|| x.name.clone())
-                        }),
+                        entities
+                            .entities
+                            .get(e)
+                            .map(|x| outlets::normalize(&x.name).unwrap_or_else(|| x.name.clone())),
                     ),
                     None => {
                         let written = span.text(text);
-                        let name = crate::attributions::normalize_outlet(written)
+                        let name = outlets::normalize(written)
                             .or_else(|| table.canonical_name(written, span));
                         (
                             name.as_deref().and_then(|n| entity_named(entities, n)),
@@ -461,6 +620,7 @@ fn resolve(
                 at: c.quote.span.end,
                 entity,
                 name,
+                mention: Some(span),
             });
         } else if q.kind == QuoteKind::Direct {
             if let Some((pi, ppara, ps)) = &prev_quote {
@@ -474,11 +634,14 @@ fn resolve(
                         ..ps.clone()
                     });
                     cands[i].quote.speaker_inherited = true;
+                } else if chained {
+                    cands[i].quote.speaker_named_at = ps.mention;
                 }
             }
         }
         let c = &mut cands[i];
         if let Some(s) = &spk {
+            c.quote.speaker_named_at = s.mention;
             c.quote.speaker = s.entity;
             c.quote.speaker_name = s.name.clone();
             let source_only = c
@@ -498,6 +661,7 @@ fn resolve(
                     at: c.quote.span.end,
                     entity: None,
                     name: None,
+                    mention: c.quote.speaker_named_at,
                 }),
             ));
         }
@@ -512,6 +676,7 @@ fn resolve(
         {
             cur.quote.speaker = next.quote.speaker;
             cur.quote.speaker_name = next.quote.speaker_name.clone();
+            cur.quote.speaker_named_at = next.quote.speaker_named_at;
             cur.quote.speaker_inherited = true;
         }
     }
@@ -628,7 +793,7 @@ fn sentence_subject(
     let st = s.text(text);
     let st = &st[..floor_boundary(st, 300)];
     let head_end = st.find(',').unwrap_or(st.len());
-    let (m, kind) = main_subject(&st[..head_end], s.start, table)?;
+    let (m, kind) = main_subject(&st[..head_end], s.start, table, &[])?;
     if kind != SpeakerMentionKind::Name {
         return None;
     }
@@ -648,6 +813,7 @@ fn sentence_subject(
         at: 0,
         entity: e,
         name: Some(name.clone()),
+        mention: None,
     };
     person_like(entities, &sp).then_some((e, name))
 }
@@ -659,7 +825,7 @@ fn person_like(entities: &EntityAnalysis, s: &Speaker) -> bool {
         return e.kind == EntityKind::Person;
     }
     s.name.as_deref().is_some_and(|n| {
-        crate::attributions::normalize_outlet(n).is_none()
+        outlets::normalize(n).is_none()
             && !n
                 .split_whitespace()
                 .any(|w| lexicon::ORG_WORDS.contains(&w))

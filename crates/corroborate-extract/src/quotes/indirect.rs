@@ -7,10 +7,10 @@ use std::sync::LazyLock;
 use corroborate_core::Span;
 use regex::Regex;
 
-use super::lexicon::{self, name_pattern, LOWER};
+use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, SUBJ_AT_END};
 use super::{mention_of, pairing::trim, Quote, QuoteKind, SpeakerMentionKind};
 
-const REPORT_VERBS: &str = "said|says|told|tells|added|adds|wrote|writes|stated|argued|argues|claimed|claims|explained|noted|confirmed|alleged|alleges|insisted|acknowledged|testified|warned|announced|reported";
+use crate::lexicon::reporting::{cue_word, REPORT_VERBS};
 
 fn compile(p: &str) -> Regex {
     match Regex::new(p) {
@@ -89,6 +89,7 @@ fn quote(
         speaker_mention: mention.map(|m| m.0),
         speaker_mention_kind: mention.map(|m| m.1),
         speaker_name: None,
+        speaker_named_at: None,
         speaker_inherited: false,
         continues: false,
     }
@@ -107,7 +108,125 @@ fn source_mention(text: &str, span: Span) -> (Span, SpeakerMentionKind) {
     (span, kind)
 }
 
-/// Finds indirect speech in sentence `s`.
+/// Finds indirect speech in sentence `s`: the hand patterns ([`find`]) first, then every
+/// other cue word of the data-derived lexicon ([`cue_word`]) with a subject right before it.
+pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
+    let mut out: Vec<Quote> = find(text, s).into_iter().collect();
+    let st = s.text(text);
+    let o = s.start;
+    for (a, b) in crate::windows::ascii_words(st) {
+        let Some(w) = st.get(a..b) else { continue };
+        if !w.bytes().all(|c| c.is_ascii_lowercase()) || cue_word(w).is_none() {
+            continue;
+        }
+        let cue = Span::new(o + a, o + b);
+        if out.iter().any(|q| {
+            q.cue
+                .is_some_and(|c| c.start <= cue.start && cue.end <= c.end)
+        }) {
+            continue;
+        }
+        if let Some(q) = lexicon_quote(text, s, a, b) {
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Verbs whose first object is the hearer, not the content ("told reporters that …").
+const HEARER_VERBS: &[&str] = &[
+    "told",
+    "tells",
+    "telling",
+    "tell",
+    "assured",
+    "reminded",
+    "informed",
+    "warned",
+    "urged",
+    "asked",
+    "asking",
+    "urging",
+    "assuring",
+    "reminding",
+];
+
+/// One attribution around the lexicon cue at `[a, b)` of sentence `s`: the subject right
+/// before the cue (possibly across an apposition) and the clause after it, or, when the cue
+/// closes the sentence, the clause before the subject.
+fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
+    let st = s.text(text);
+    let o = s.start;
+    let abs = |x: usize, y: usize| Span::new(o + x, o + y);
+    let prefix = st.get(..a)?;
+    let lo = crate::windows::floor_boundary(prefix, a.saturating_sub(160));
+    let mut mention = SUBJ_AT_END
+        .captures(prefix.get(lo..)?)
+        .and_then(|c| mention_of(&c, o + lo));
+    let trimmed = prefix.trim_end();
+    if mention.is_none() && trimmed.ends_with(',') {
+        let inner = trimmed.get(..trimmed.len() - 1)?;
+        let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120)?;
+        let before = format!("{} ", inner.get(..comma)?);
+        let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
+        mention = SUBJ_AT_END
+            .captures(before.get(lo2..)?)
+            .and_then(|c| mention_of(&c, o + lo2));
+    }
+    if mention.is_none() && trimmed.ends_with(',') {
+        return inverted_quote(text, s, a, trimmed.len() - 1);
+    }
+    let (m_span, m_kind) = mention?;
+    let cue_word_text = st.get(a..b)?;
+    let mut rest_start = b;
+    let mut cue_end = b;
+    if HEARER_VERBS.contains(&cue_word_text) {
+        if let Some(m) = TOLD_OBJECT.find(st.get(b..)?) {
+            let obj = m.as_str();
+            let len = obj.find(" that").unwrap_or(obj.len());
+            rest_start = b + m.start() + len;
+            cue_end = rest_start;
+        }
+    }
+    let rest = st.get(rest_start..)?;
+    let lead = rest.len() - rest.trim_start().len();
+    let mut content_start = rest_start + lead;
+    if rest.trim_start().starts_with("that ") {
+        content_start += "that ".len();
+    }
+    let after = clause_span(text, abs(content_start, st.len()));
+    let subject_start = m_span.start - o;
+    let before_subject = st.get(..subject_start)?.trim_end();
+    let content =
+        if word_count(after.text(text)) >= 3 && !after.text(text).contains(['"', '“', '”']) {
+            after
+        } else if before_subject.ends_with(',') && rest.trim().len() <= 45 {
+            let c = clause_span(text, abs(0, before_subject.len() - 1));
+            if word_count(c.text(text)) < 3 {
+                return None;
+            }
+            c
+        } else {
+            return None;
+        };
+    Some(quote(s, content, abs(a, cue_end), Some((m_span, m_kind))))
+}
+
+/// `CLAUSE, said SUBJECT …`: the cue at `a` inverted after the clause ending at `comma`.
+fn inverted_quote(text: &str, s: Span, a: usize, comma: usize) -> Option<Quote> {
+    let st = s.text(text);
+    let c = AFTER_CUE_SUBJ.captures(st.get(a..)?)?;
+    let cue = c.name("cue")?;
+    let mention = mention_of(&c, s.start + a)?;
+    let content = clause_span(text, Span::new(s.start, s.start + comma));
+    if word_count(content.text(text)) < 3 {
+        return None;
+    }
+    let cue = Span::new(s.start + a + cue.start(), s.start + a + cue.end());
+    Some(quote(s, content, cue, Some(mention)))
+}
+
+/// Finds indirect speech in sentence `s` with the hand patterns.
 pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let st = s.text(text);
     if !lexicon::CUE.is_match(st) && !st.contains("ccording") {
@@ -162,7 +281,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         }
     }
     let rest = &st[rest_start..];
-    let window = &rest[..super::windows::floor_boundary(rest, 120.min(rest.len()))];
+    let window = &rest[..crate::windows::floor_boundary(rest, 120.min(rest.len()))];
     let that = if window.trim_start().starts_with("that ") {
         Some(window.len() - window.trim_start().len() + "that ".len())
     } else {

@@ -5,68 +5,12 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-/// Verbs (all forms) that introduce speech or writing.
-pub(crate) const CUE_VERBS: &str =
-    "said|says|say|saying|told|tells|tell|telling|added|adds|adding|\
-wrote|writes|writing|stated|states|stating|argued|argues|arguing|claimed|claims|claiming|\
-explained|explains|explaining|noted|notes|noting|asked|asks|asking|insisted|insists|insisting|\
-recalled|recalls|recalling|continued|continues|declared|declares|declaring|testified|testifies|\
-acknowledged|acknowledges|announced|announces|warned|warns|warning|posted|tweeted|replied|\
-replies|responded|remarked|commented|confirmed|confirms|confirming|emphasized|emphasised|\
-stressed|maintained|maintains|contended|contends|alleged|alleges|alleging|admitted|admits|\
-shouted|yelled|agreed|agrees|conceded|concedes|suggested|suggests|described|describes|\
-describing|called|calling|reported|reports|reiterated|vowed|urged|urging";
-
-/// Cue verbs that are participles: their subject is the main clause's subject
-/// ("Reeves defended the inquiry, saying …").
-pub(crate) const PARTICIPLES: &[&str] = &[
-    "saying",
-    "adding",
-    "telling",
-    "writing",
-    "noting",
-    "arguing",
-    "claiming",
-    "explaining",
-    "insisting",
-    "declaring",
-    "warning",
-    "stating",
-    "alleging",
-    "confirming",
-    "asking",
-    "recalling",
-    "describing",
-    "calling",
-    "urging",
-];
+use crate::lexicon::patterns::{capword, UPPER, WORD_NO_APOS};
+pub(crate) use crate::lexicon::patterns::{name_pattern, LOWER};
+pub(crate) use crate::lexicon::reporting::{CUE_VERBS, PARTICIPLES};
 
 /// Words that may stand between a subject and its cue verb ("has said", "also told").
 const AUX: &str = r"(?:has|had|have|is|was|were|are|would|will|also|later|then|previously|again|once|repeatedly|earlier|recently|further|since|been)";
-
-/// Title abbreviations that may end with a period inside a name ("Gov. Tate Reeves").
-const TITLE_ABBR: &str =
-    r"(?:Gov|Sgt|Sen|Rep|Dr|Mr|Mrs|Ms|Lt|Col|Gen|Capt|Det|Cpl|Rev|Prof|St|Jr|Sr|Supt|Atty)\.";
-
-/// One capitalised word, a title abbreviation or an initial.
-fn capword() -> String {
-    format!(r"(?:{TITLE_ABBR}|{UPPER}\.|{UPPER}{WORD}*)")
-}
-
-/// A capitalised name sequence, allowing lower-case connectors ("Department of Public Safety").
-pub(crate) fn name_pattern() -> String {
-    let cw = capword();
-    format!(r"{cw}(?:[ \t]+(?:(?:of|for|the|de|van|von|da|del|la|le|du|bin|al)[ \t]+){{0,2}}{cw})*")
-}
-
-/// An upper-case letter (ASCII or Latin-1/Latin Extended; compact automata keep the regexes fast).
-const UPPER: &str = r"[A-Z\x{C0}-\x{DE}]";
-/// A letter, combining mark, apostrophe or hyphen inside a word.
-const WORD: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]";
-/// As [`WORD`], without apostrophes (so that a possessive "’s" stays separate).
-const WORD_NO_APOS: &str = r"[A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}\-]";
-/// A lower-case word.
-pub(crate) const LOWER: &str = r"[a-z\x{DF}-\x{24F}][A-Za-z\x{C0}-\x{24F}\x{300}-\x{36F}’'\-]*";
 
 /// The subject of a cue clause, with one named group per kind of mention.
 pub(crate) fn subject_pattern() -> String {
@@ -74,7 +18,7 @@ pub(crate) fn subject_pattern() -> String {
     let cw = capword();
     let poss = format!(r"{UPPER}{WORD_NO_APOS}*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
     let role = format!(
-        r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:{LOWER}[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
+        r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:(?:{LOWER}|{cw})[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
     let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)(?-u:\b)";
     let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
@@ -95,6 +39,15 @@ fn compile(pattern: &str) -> Regex {
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
         r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
+        subject_pattern()
+    ))
+});
+
+/// "…," SUBJECT (, apposition,) (aux) — what stands between a quote and a cue word found by
+/// the cue lexicon ("…," Beck questioned).
+pub(crate) static SUBJ_BEFORE_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
         subject_pattern()
     ))
 });
@@ -301,6 +254,7 @@ mod tests {
             &SUBJ_AT_END,
             &SUBJ_ANY,
             &CUE,
+            &SUBJ_BEFORE_CUE,
             &POSS_SPEECH,
             &NAME_SEQ,
             &APPOSITION_AFTER,

@@ -12,7 +12,7 @@ use super::lexicon::{
     normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS, ORG_HEADS, ORG_WORDS,
     ROLE_COMMA_BEFORE, WORD_BEFORE,
 };
-use super::windows::floor_boundary;
+use crate::windows::floor_boundary;
 
 /// One capitalised name occurrence.
 #[derive(Debug, Clone)]

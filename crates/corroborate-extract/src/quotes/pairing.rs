@@ -122,6 +122,39 @@ fn starts_with_opener(text: &str, para: Span) -> bool {
     }
 }
 
+/// `text` with every doubled apostrophe used as a quote mark (`''`, as some NYT texts write
+/// “ and ”) replaced by a space and `"` (opening: after a space or a paragraph start) or by `"`
+/// and a space (closing), so that byte offsets stay the same. Borrowed when there is none.
+pub(crate) fn doubled_apostrophes_as_marks(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("''") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("''") {
+        let (head, tail) = rest.split_at(i);
+        out.push_str(head);
+        let prev = out.chars().last();
+        let opening = prev.is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '[' | '—'));
+        out.push_str(if opening { " \"" } else { "\" " });
+        rest = tail.get(2..).unwrap_or("");
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// A quote paired on [`doubled_apostrophes_as_marks`]'s text, widened to cover both
+/// apostrophes of a doubled mark in the original text.
+pub(crate) fn widen_to_doubled(text: &str, mut r: RawQuote) -> RawQuote {
+    if r.span.start > 0 && text.get(r.span.start - 1..r.span.start + 1) == Some("''") {
+        r.span.start -= 1;
+    }
+    if r.span.end > 0 && text.get(r.span.end - 1..r.span.end + 1) == Some("''") {
+        r.span.end += 1;
+    }
+    r
+}
+
 /// Pairs quote marks paragraph by paragraph.
 pub(crate) fn pair(text: &str, paragraphs: &[Span]) -> Vec<RawQuote> {
     let mut out = Vec::new();

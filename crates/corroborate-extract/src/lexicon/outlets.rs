@@ -1,4 +1,4 @@
 //! Known news outlets and the words that mark a name as one: the shared table in
 //! `corroborate_core::lexicon::outlets`.
 
-pub(super) use corroborate_core::lexicon::outlets::{looks_like_outlet, normalize};
+pub(crate) use corroborate_core::lexicon::outlets::{looks_like_outlet, normalize};

@@ -92,6 +92,25 @@ impl Windows {
     }
 }
 
+/// Byte ranges of the runs of ASCII letters in `s` (the words a cue lexicon can hold).
+pub(crate) fn ascii_words(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = s.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() && !b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return None;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        Some((start, i))
+    })
+}
+
 /// The largest char boundary `<= i`.
 pub(crate) fn floor_boundary(text: &str, i: usize) -> usize {
     let mut i = i.min(text.len());

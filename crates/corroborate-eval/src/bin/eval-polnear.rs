@@ -1,0 +1,133 @@
+//! Quotes and attributions on PolNeAR (`../shared/data/polnear-dev`).
+//!
+//! Runs the per-article extractors (entities, quotes, outlet attributions) over every article
+//! of a split and writes one JSON line per predicted attribution in the format of
+//! `../shared/tools/score_quotes.py`: `{"doc", "content", "source", "cue", "kind"}`, with
+//! offsets in Unicode code points. Quotes give their content, the mention naming their speaker
+//! (`speaker_named_at`, which for a carried-over speaker is the earlier quote's mention) and cue;
+//! outlet attributions ("…, AP reported") whose statement no quote already covers give their
+//! statement, source and phrase.
+//!
+//! Run:
+//! ```text
+//! cargo run --release -p corroborate-eval --bin eval-polnear -- --split dev --out /tmp/q-dev.jsonl
+//! python3 ../shared/tools/score_quotes.py /tmp/q-dev.jsonl --split dev
+//! ```
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use corroborate_core::document::SourceFormat;
+use corroborate_core::{Document, OffsetMap, PreparedDoc, Span};
+use corroborate_eval::data_dir;
+use corroborate_extract::quotes::QuoteKind;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+
+fn main() -> Result<()> {
+    let mut split = "dev".to_string();
+    let mut out = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--split" => split = args.next().context("--split needs a value")?,
+            "--out" => out = Some(args.next().context("--out needs a path")?),
+            other => bail!("unknown argument {other} (use --split dev|train --out FILE)"),
+        }
+    }
+    let out = out.unwrap_or_else(|| format!("/tmp/polnear-{split}.jsonl"));
+    let dir = data_dir().join("polnear-dev").join(&split).join("text");
+    let mut docs: Vec<_> = std::fs::read_dir(&dir)
+        .with_context(|| {
+            format!(
+                "reading {} (PolNeAR must be in ../shared/data)",
+                dir.display()
+            )
+        })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    docs.sort();
+    let t0 = std::time::Instant::now();
+    let lines: Vec<Vec<String>> = docs.par_iter().map(|p| predict(p)).collect::<Result<_>>()?;
+    let n: usize = lines.iter().map(Vec::len).sum();
+    let mut f = std::io::BufWriter::new(
+        std::fs::File::create(&out).with_context(|| format!("creating {out}"))?,
+    );
+    for l in lines.iter().flatten() {
+        writeln!(f, "{l}")?;
+    }
+    f.flush()?;
+    eprintln!(
+        "{} docs, {n} predictions in {:.1}s -> {out}\nscore: python3 ../shared/tools/score_quotes.py {out} --split {split}",
+        docs.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The prediction lines of one article.
+fn predict(path: &Path) -> Result<Vec<String>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .context("file name")?
+        .to_string();
+    let doc = PreparedDoc::new(
+        Document::new(&stem, SourceFormat::Text, text.clone()),
+        jiff::civil::date(2017, 1, 1),
+    );
+    let x = corroborate_extract::extract(&doc);
+    let map = OffsetMap::new(&text);
+    let cp = |s: Span| {
+        let s = map.span(s);
+        json!([s.start, s.end])
+    };
+    let opt = |s: Option<Span>| s.map_or(Value::Null, cp);
+    let mut lines = Vec::new();
+    let mut contents: Vec<Span> = Vec::new();
+    for q in &x.quotes {
+        let kind = match q.kind {
+            QuoteKind::Direct | QuoteKind::Partial => "direct",
+            QuoteKind::Indirect => "indirect",
+        };
+        contents.push(q.content);
+        lines.push(
+            json!({
+                "doc": stem,
+                "content": cp(q.content),
+                "source": opt(q.speaker_named_at),
+                "cue": opt(q.cue),
+                "kind": kind,
+            })
+            .to_string(),
+        );
+    }
+    for a in &x.attributions {
+        if contents
+            .iter()
+            .any(|c| c.start < a.statement.end && a.statement.start < c.end)
+        {
+            continue;
+        }
+        let cue = if a.span.start < a.source_span.start {
+            Span::new(a.span.start, a.source_span.start)
+        } else {
+            Span::new(a.source_span.end, a.span.end)
+        };
+        lines.push(
+            json!({
+                "doc": stem,
+                "content": cp(a.statement),
+                "source": cp(a.source_span),
+                "cue": cp(cue),
+                "kind": "indirect",
+            })
+            .to_string(),
+        );
+    }
+    Ok(lines)
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Builds the reporting-cue lexicon from the PolNeAR TRAIN split's annotations.
+
+Writes crates/corroborate-extract/data/reporting_cues.tsv: statistics only, no article text.
+
+For each attribution of the scored gold (first annotator in metadata.tsv order, as
+../shared/tools/score_quotes.py does), the cue span is lower-cased and split into words. Its
+head is the first word that is not an auxiliary or adverb ("has also said" -> "said"). For every
+head we count:
+
+  cue         how often it heads a cue
+  occurrences how often the word occurs in the train texts at all
+  src_before  how often the attribution's Source ends before the cue (else after or none)
+  content_after how often the Content starts after the cue
+
+and for every multi-word cue phrase seen at least 5 times ("according to", "said in a
+statement") its count. Only heads seen at least 3 times as a cue are kept.
+
+Run from the repository root (standard library only):
+    python3 scripts/build_cue_lexicon.py [--data ../shared/data/polnear-dev]
+"""
+
+import argparse
+import collections
+import os
+import re
+import sys
+
+SKIP = {
+    "has", "have", "had", "is", "was", "were", "are", "be", "been", "being", "also", "later",
+    "then", "would", "will", "could", "should", "may", "might", "can", "did", "does", "do",
+    "not", "never", "previously", "again", "repeatedly", "recently", "once", "just", "even",
+    "still", "already", "often", "publicly", "privately", "reportedly", "flatly", "first",
+    "a", "an", "the", "his", "her", "their", "its", "in", "to", "of", "for", "on", "at", "s",
+    "now", "n’t", "n't", "it",
+}
+WORD = re.compile(r"[a-z][a-z’'\-]*")
+MIN_HEAD = 3
+MIN_PHRASE = 5
+
+
+def first_annotators(data):
+    firsts = {}
+    with open(os.path.join(data, "metadata.tsv"), encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            if row.get("compartment") == "train":
+                firsts[row["filename"]] = row["annotators"].split("|")
+    return firsts
+
+
+def read_ann(path):
+    spans, events = {}, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("T"):
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) < 2:
+                    continue
+                label, _, offs = parts[1].partition(" ")
+                frags = []
+                for frag in offs.split(";"):
+                    a, b = frag.split()
+                    frags.append((int(a), int(b)))
+                spans[parts[0]] = (label, frags)
+            elif line.startswith("E"):
+                roles = {}
+                for r in line.rstrip("\n").split("\t")[1].split():
+                    k, _, v = r.partition(":")
+                    roles[k] = v
+                events.append(roles)
+    return spans, events
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--data", default=os.path.join(here, "../../shared/data/polnear-dev"))
+    ap.add_argument(
+        "--out", default=os.path.join(here, "../crates/corroborate-extract/data/reporting_cues.tsv")
+    )
+    args = ap.parse_args()
+    split = os.path.join(args.data, "train")
+    if not os.path.isdir(split):
+        sys.exit(f"PolNeAR train split not found at {split}")
+    heads = collections.Counter()
+    before = collections.Counter()
+    after = collections.Counter()
+    phrases = collections.Counter()
+    occurrences = collections.Counter()
+    for doc, annotators in sorted(first_annotators(args.data).items()):
+        ann = next(
+            (os.path.join(split, "attributions", f"{doc}_{a}.ann") for a in annotators
+             if os.path.exists(os.path.join(split, "attributions", f"{doc}_{a}.ann"))),
+            None,
+        )
+        if ann is None:
+            continue
+        with open(os.path.join(split, "text", doc + ".txt"), encoding="utf-8") as f:
+            text = f.read()
+        occurrences.update(WORD.findall(text.lower()))
+        spans, events = read_ann(ann)
+        for roles in events:
+            cue = spans.get(roles.get("Cue", ""))
+            if cue is None:
+                continue
+            cue_text = " ".join(text[a:b] for a, b in cue[1]).lower()
+            words = WORD.findall(cue_text)
+            head = next((w for w in words if w not in SKIP), None)
+            if head is None:
+                continue
+            heads[head] += 1
+            cue_start = cue[1][0][0]
+            src = spans.get(roles.get("Source", ""))
+            if src is not None and src[1][-1][1] <= cue_start:
+                before[head] += 1
+            content = spans.get(roles.get("Content", ""))
+            if content is not None and content[1][0][0] >= cue_start:
+                after[head] += 1
+            if len(words) > 1:
+                phrases[" ".join(words)] += 1
+    rows = []
+    for head, n in heads.items():
+        if n >= MIN_HEAD:
+            rows.append(("head", head, n, occurrences[head], before[head], after[head]))
+    for phrase, n in phrases.items():
+        if n >= MIN_PHRASE:
+            rows.append(("phrase", phrase, n, 0, 0, 0))
+    rows.sort(key=lambda r: (r[0], -r[2], r[1]))
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("# Reporting cues from PolNeAR train (scripts/build_cue_lexicon.py); statistics only.\n")
+        f.write("#kind\tcue\tcue_count\toccurrences\tsource_before\tcontent_after\n")
+        for r in rows:
+            f.write("\t".join(str(x) for x in r) + "\n")
+    print(f"{len(rows)} rows -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
