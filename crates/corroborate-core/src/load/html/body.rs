@@ -15,16 +15,14 @@ use super::{has_words, normalize_ws};
 /// Elements never read as article text (code, styles, templates); always removed.
 const ALWAYS_DROP: &str = "script, style, noscript, template";
 
-/// Elements whose whole content is boilerplate (navigation, page footers, sidebars, embeds,
-/// form controls, icons, photo captions). Each is a rule `tag:<name>`.
+/// Elements whose whole content is boilerplate (navigation, sidebars, embeds, form controls,
+/// photo captions). Each is a rule `tag:<name>`.
 pub const DROP_TAGS: &[&str] = &[
     "nav",
-    "footer",
     "aside",
     "iframe",
     "button",
     "select",
-    "svg",
     "figcaption",
 ];
 
@@ -41,7 +39,6 @@ pub const BOILERPLATE_PARTS: &[&str] = &[
     "sponsored",
     "sponsor",
     "promo",
-    "share",
     "sharing",
     "sharebar",
     "social",
@@ -66,10 +63,8 @@ pub const BOILERPLATE_PARTS: &[&str] = &[
     "author",
     "authors",
     "dateline",
-    "timestamp",
     "paywall",
     "gallery",
-    "slideshow",
     "carousel",
     "caption",
     "lightbox",
@@ -277,7 +272,7 @@ mod tests {
             "ad",
             "ad-inline",
             "top_ads",
-            "social-share",
+            "social-bar",
             "related-links",
             "Comments",
         ] {
