@@ -15,14 +15,16 @@ use super::{has_words, normalize_ws};
 /// Elements never read as article text (code, styles, templates); always removed.
 const ALWAYS_DROP: &str = "script, style, noscript, template";
 
-/// Elements whose whole content is boilerplate (navigation, sidebars, embeds, form controls,
-/// photo captions). Each is a rule `tag:<name>`.
+/// Elements whose whole content is boilerplate (navigation, page footers, sidebars, embeds,
+/// form controls, icons, photo captions). Each is a rule `tag:<name>`.
 pub const DROP_TAGS: &[&str] = &[
     "nav",
+    "footer",
     "aside",
     "iframe",
     "button",
     "select",
+    "svg",
     "figcaption",
 ];
 
@@ -39,6 +41,7 @@ pub const BOILERPLATE_PARTS: &[&str] = &[
     "sponsored",
     "sponsor",
     "promo",
+    "share",
     "sharing",
     "sharebar",
     "social",
@@ -63,8 +66,10 @@ pub const BOILERPLATE_PARTS: &[&str] = &[
     "author",
     "authors",
     "dateline",
+    "timestamp",
     "paywall",
     "gallery",
+    "slideshow",
     "carousel",
     "caption",
     "lightbox",
@@ -272,7 +277,7 @@ mod tests {
             "ad",
             "ad-inline",
             "top_ads",
-            "social-bar",
+            "social-share",
             "related-links",
             "Comments",
         ] {
