@@ -254,7 +254,7 @@ fn remove_link_lists(dom: &Dom, body_text_len: usize) {
         if text_len == 0 || text_len * 2 > body_text_len {
             continue;
         }
-        let sel = dom_query::Selection::from(n.clone());
+        let sel = dom_query::Selection::from(n);
         let links = sel.select("a");
         if links.length() < 3 {
             continue;

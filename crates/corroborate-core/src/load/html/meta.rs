@@ -255,7 +255,8 @@ fn dom_byline(text: &str) -> String {
     let cut = t
         .find(|c: char| matches!(c, '@' | '•' | '|' | '·') || c.is_ascii_digit())
         .unwrap_or(t.len());
-    t[..cut]
+    t.get(..cut)
+        .unwrap_or_default()
         .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '–' | '—'))
         .to_string()
 }
