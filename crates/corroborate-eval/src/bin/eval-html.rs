@@ -217,7 +217,7 @@ fn tokens(text: &str) -> Vec<&str> {
 
 /// The multiset of word n-grams; a text of fewer than `n` tokens gives one shorter n-gram,
 /// and a text without tokens gives none (as `evaluate.py`'s `_ngrams`).
-fn shingles<'a>(toks: &[&'a str], n: usize) -> HashMap<&'a [&'a str], usize> {
+fn shingles<'a>(toks: &'a [&'a str], n: usize) -> HashMap<&'a [&'a str], usize> {
     let mut out = HashMap::new();
     if toks.is_empty() {
         return out;
