@@ -93,12 +93,28 @@ pub struct DocMeta {
     pub title: Option<String>,
     /// The byline, when known.
     pub byline: Option<String>,
+    /// The last modification date, when the source states one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modified: Option<PublishedDate>,
+    /// The language (ISO 639-1 code such as "en"), when declared or detected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Known<String>>,
+}
+
+impl DocMeta {
+    /// False only when the language is known and is not English: English-specific stages
+    /// (quotes, entities, dates) should skip such documents.
+    pub fn may_be_english(&self) -> bool {
+        self.language.as_ref().is_none_or(|l| l.value == "en")
+    }
 }
 
 impl SpanMap for DocMeta {
     fn map_spans(&mut self, f: &dyn Fn(Span) -> Span) {
         self.outlet.map_spans(f);
         self.published.map_spans(f);
+        self.modified.map_spans(f);
+        self.language.map_spans(f);
     }
 }
 

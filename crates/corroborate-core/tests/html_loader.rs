@@ -202,22 +202,36 @@ fn date_sources_are_used_in_priority_order() {
     let meta = r#"<meta property="article:published_time" content="2027-06-01T22:00:00-04:00">"#;
     let time = r#"<time datetime="2027-06-03">June 3</time>"#;
 
+    let pub_of = |a: html::Article| a.published.map(|d| (d.date, d.field));
     let all = html::extract_article(&page(&format!("{meta}{ld}"), time));
+    let published = all.published.expect("published");
     assert_eq!(
-        all.published,
-        Some((date(2027, 6, 1), "article:published_time")),
+        (published.date, published.field),
+        (date(2027, 6, 1), "article:published_time"),
         "the date as written in its own offset, from the meta tag"
+    );
+    assert_eq!(
+        published.utc.map(|t| t.to_string()).as_deref(),
+        Some("2027-06-02T02:00:00Z"),
+        "and the same moment normalised to UTC"
     );
     let ld_time = html::extract_article(&page(ld, time));
     assert_eq!(
-        ld_time.published,
+        pub_of(ld_time),
         Some((date(2027, 6, 2), "datePublished")),
         "the article object in @graph wins over other objects and over <time>"
     );
     let time_only = html::extract_article(&page("", time));
     assert_eq!(
-        time_only.published,
+        pub_of(time_only),
         Some((date(2027, 6, 3), "time[datetime]"))
+    );
+    assert_eq!(
+        html::extract_article(&page("", time))
+            .published
+            .and_then(|d| d.utc),
+        None,
+        "a bare date has no instant"
     );
     let none = html::extract_article(&page(
         r#"<meta property="article:published_time" content="last Tuesday">"#,

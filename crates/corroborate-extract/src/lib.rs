@@ -46,8 +46,12 @@ impl SpanMap for Extraction {
     }
 }
 
-/// Runs every extractor on one prepared document.
+/// Runs every extractor on one prepared document. The extractors are English-only: a
+/// document whose known language is not English gets an empty extraction.
 pub fn extract(doc: &PreparedDoc) -> Extraction {
+    if !doc.doc.meta.may_be_english() {
+        return Extraction::default();
+    }
     let entities = entities::extract(doc);
     let quotes = quotes::extract(doc, &entities);
     let attributions = attributions::extract(doc);
