@@ -586,12 +586,14 @@ fn documents_from_body(
             let entry = manifest_entry(query)?;
             load::load_bytes("request", kind, body.to_vec(), entry.as_ref())
         }
-        other => return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!(
+        other => {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
                 "unsupported Content-Type {other:?}: use application/json or application/x-ndjson"
             ),
-        )),
+            ))
+        }
     };
     if loaded.documents.is_empty() {
         let why: Vec<String> = loaded.problems.iter().map(|p| p.message.clone()).collect();
