@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support_http::{get, ingest, post_json, request, seeds, serve, wait_job};
+use support_http::{get, ingest, post_json, request, seeds, serve, stored_documents, wait_job};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -369,15 +369,6 @@ async function attempt(name, init) {{
         }
     });
     format!("http://{addr}/")
-}
-
-fn stored_documents(addr: &str) -> u64 {
-    get(addr, "/api/stories").json()["stories"]
-        .as_array()
-        .expect("stories")
-        .iter()
-        .filter_map(|s| s["documents"].as_u64())
-        .sum()
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use support_http::{get, request, request_with, serve, wait_job, Resp};
+use support_http::{get, request, request_with, serve, stored_documents, wait_job, Resp};
 
 fn error_of(r: &Resp) -> String {
     let v = r.json();
@@ -25,15 +25,6 @@ fn article(title: &str) -> Vec<u8> {
     })
     .to_string()
     .into_bytes()
-}
-
-fn document_count(addr: &str) -> u64 {
-    get(addr, "/api/stories").json()["stories"]
-        .as_array()
-        .expect("stories")
-        .iter()
-        .filter_map(|s| s["documents"].as_u64())
-        .sum()
 }
 
 #[test]
@@ -81,7 +72,7 @@ fn writes_need_proof_of_origin() {
         assert_eq!(r.status, 403, "{method}: {}", r.text());
         assert!(error_of(&r).contains("Host"));
     }
-    assert_eq!(document_count(a), 0, "no refused write got through");
+    assert_eq!(stored_documents(a), 0, "no refused write got through");
 
     // The paste form needs its token.
     let form = "text=Harbour+vote+in+Tarnwick%0A%0AOn+Monday%2C+Nov.+2%2C+2026%2C+the+council+voted.&format=text";
@@ -128,7 +119,7 @@ fn writes_need_proof_of_origin() {
     );
     wait_job(a, &r);
     let start = Instant::now();
-    while document_count(a) < 2 {
+    while stored_documents(a) < 2 {
         assert!(
             start.elapsed() < Duration::from_secs(120),
             "form ingest never finished"

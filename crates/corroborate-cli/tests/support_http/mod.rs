@@ -177,6 +177,16 @@ pub fn wait_job(addr: &str, accepted: &Resp) -> serde_json::Value {
     }
 }
 
+/// The number of documents in the server's stories.
+pub fn stored_documents(addr: &str) -> u64 {
+    get(addr, "/api/stories").json()["stories"]
+        .as_array()
+        .expect("stories")
+        .iter()
+        .filter_map(|s| s["documents"].as_u64())
+        .sum()
+}
+
 /// A running `corroborate serve`, killed on drop.
 pub struct Server {
     pub child: Child,
