@@ -1,10 +1,15 @@
-//! Corroborate's HTTP server: a JSON API and a web UI over a store (see `docs/api.md`).
+//! Corroborate's HTTP server: a JSON API and a web UI over a store (see `docs/api.md`, and
+//! `docs/security.md` for what it defends against).
 //!
 //! Readers use a read-only SQLite connection per worker thread (WAL lets them read while an
-//! ingest writes); ingests are serialised behind one lock and run on the blocking pool. Every
-//! error, including the framework's own (bad method, body too large, timeout), is answered with
-//! a JSON body `{"error": {"status": …, "message": …}}`; malformed input is a 4xx, never a 500.
+//! ingest writes); ingests are jobs that one writer thread runs in order. Every error, including
+//! the framework's own (bad method, body too large, timeout, a panicking handler), is answered
+//! with a JSON body `{"error": {"status": …, "message": …}}`; malformed input is a 4xx, never a
+//! 500. Connections are served by hyper directly so that the header-read timeout and the
+//! connection limit apply.
 
+mod guard;
+mod jobs;
 mod pages;
 
 use std::cell::RefCell;
@@ -23,7 +28,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use corroborate_core::load::{self, InputKind};
 use corroborate_core::Document;
-use corroborate_store::{IngestOptions, IngestSummary, Linker, Store};
+use corroborate_store::{Linker, Store};
 use serde_json::{json, Value};
 
 /// Server configuration.
@@ -37,21 +42,46 @@ pub struct Config {
     pub max_body: usize,
     /// The cross-article stages, as `analyze` runs them.
     pub linker: Arc<Linker>,
+    /// Host names besides the loopback ones (and the bound address) that requests may address.
+    pub allow_hosts: Vec<String>,
+    /// The token every request must carry (required when listening beyond loopback).
+    pub auth_token: Option<String>,
+    /// Most connections served at once; more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers before its connection is closed.
+    pub header_timeout: Duration,
+}
+
+impl Config {
+    /// A configuration with the defaults for everything but the store, address and linker.
+    pub fn new(db: PathBuf, addr: SocketAddr, linker: Arc<Linker>) -> Config {
+        Config {
+            db,
+            addr,
+            max_body: 8 * 1024 * 1024,
+            linker,
+            allow_hosts: Vec::new(),
+            auth_token: None,
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
+        }
+    }
 }
 
 /// Shared state of the handlers.
 #[derive(Clone)]
 struct App {
     db: Arc<PathBuf>,
-    linker: Arc<Linker>,
     max_body: usize,
-    write: Arc<tokio::sync::Mutex<()>>,
+    jobs: Arc<jobs::Jobs>,
+    /// The paste form's CSRF token (one per server run).
+    csrf: Arc<str>,
     /// Rendered story pages by story id, with the version they show: a page is rendered once
     /// per version and served from memory until the story changes.
     pages: Arc<std::sync::Mutex<HashMap<String, (i64, Bytes)>>>,
 }
 
-/// Request timeout for reads and ingests alike.
+/// Request timeout (reads; an ingest answers at once with its job).
 const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// An error answered as JSON.
@@ -99,12 +129,12 @@ pub fn router(config: &Config) -> Result<Router, corroborate_store::StoreError> 
     drop(Store::open(&config.db)?);
     let app = App {
         db: Arc::new(config.db.clone()),
-        linker: config.linker.clone(),
         max_body: config.max_body,
-        write: Arc::new(tokio::sync::Mutex::new(())),
+        jobs: Arc::new(jobs::Jobs::start(config.db.clone(), config.linker.clone())),
+        csrf: guard::random_secret().into(),
         pages: Arc::new(std::sync::Mutex::new(HashMap::new())),
     };
-    Ok(Router::new()
+    let routes = Router::new()
         .route("/", get(pages::story_list))
         .route("/stories/:id", get(pages::story_page))
         .route("/documents/:id", get(pages::document_page))
@@ -112,24 +142,47 @@ pub fn router(config: &Config) -> Result<Router, corroborate_store::StoreError> 
             "/ingest",
             get(pages::ingest_form).post(pages::ingest_form_post),
         )
+        .route("/jobs/:id", get(pages::job_page))
         .route("/api/stories", get(api_stories))
         .route("/api/stories/:id", get(api_story))
         .route("/api/stories/:id/report", get(api_story_report))
         .route("/api/documents/:id", get(api_document))
         .route("/api/ingest", post(api_ingest))
+        .route("/api/jobs/:id", get(api_job))
         .route("/healthz", get(|| async { Json(json!({"ok": true})) }))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
-        .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(config.max_body))
+        .with_state(app);
+    let policy = guard::Policy {
+        hosts: guard::allowed_hosts(&config.addr, &config.allow_hosts),
+        token: config.auth_token.clone(),
+    };
+    Ok(harden(routes, policy))
+}
+
+/// The layers every route gets, innermost first: the request checks (which also add the
+/// security headers), the request timeout, panic capture, and JSON bodies for every error.
+fn harden(routes: Router, policy: guard::Policy) -> Router {
+    routes
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(policy),
+            guard::check,
+        ))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             TIMEOUT,
         ))
-        .with_state(app))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            |_: Box<dyn std::any::Any + Send>| {
+                error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+            },
+        ))
+        .layer(axum::middleware::map_response(json_errors))
 }
 
 /// Replaces the body of any error response that is not already JSON (the framework's own
-/// rejections: 405, 408, 413, 415 …) with the JSON error shape.
+/// rejections: 405, 408, 413, 415 …) with the JSON error shape, keeping the other headers, and
+/// makes sure the security headers are there (a timeout or a panic answers past the guard).
 async fn json_errors(res: Response) -> Response {
     let status = res.status();
     if !(status.is_client_error() || status.is_server_error()) {
@@ -140,40 +193,116 @@ async fn json_errors(res: Response) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("application/json"));
-    if is_json {
-        return res;
-    }
-    let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
-        StatusCode::REQUEST_TIMEOUT => "request timed out".to_string(),
-        StatusCode::METHOD_NOT_ALLOWED => "method not allowed for this path".to_string(),
-        s => s
-            .canonical_reason()
-            .unwrap_or("request failed")
-            .to_lowercase(),
+    let mut out = if is_json {
+        res
+    } else {
+        let message = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
+            StatusCode::REQUEST_TIMEOUT => "request timed out".to_string(),
+            StatusCode::METHOD_NOT_ALLOWED => "method not allowed for this path".to_string(),
+            s => s
+                .canonical_reason()
+                .unwrap_or("request failed")
+                .to_lowercase(),
+        };
+        let (parts, _) = res.into_parts();
+        let mut fresh = error_response(status, &message);
+        for (k, v) in parts.headers.iter() {
+            if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
+                fresh.headers_mut().insert(k.clone(), v.clone());
+            }
+        }
+        fresh
     };
-    error_response(status, &message)
+    guard::add_security_headers(out.headers_mut());
+    out
 }
 
-/// Serves until interrupted (Ctrl-C).
+/// True when `addr` is reachable only from this machine.
+pub fn is_loopback(addr: &SocketAddr) -> bool {
+    addr.ip().is_loopback()
+}
+
+/// Serves until interrupted (Ctrl-C). Refuses to listen beyond loopback without a token.
 pub fn run(config: Config) -> std::io::Result<()> {
+    if !is_loopback(&config.addr) && config.auth_token.is_none() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            format!(
+                "refusing to listen on {} without authentication: anyone who can reach it could add articles. \
+                 Give --auth-token TOKEN (or set CORROBORATE_AUTH_TOKEN), or listen on 127.0.0.1",
+                config.addr
+            ),
+        ));
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     rt.block_on(async move {
         let app = router(&config).map_err(std::io::Error::other)?;
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        if config.auth_token.is_none() {
+            eprintln!(
+                "corroborate: warning: no --auth-token: every local user and program can read and add articles"
+            );
+        }
         eprintln!(
             "corroborate: serving {} on http://{}/",
             config.db.display(),
             listener.local_addr()?
         );
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+        serve(listener, app, &config).await
     })
+}
+
+/// Accepts connections until Ctrl-C: each is served by hyper with the header-read timeout, and
+/// beyond `max_connections` open ones a new connection gets a JSON 503 and is closed.
+async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    config: &Config,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tokio::io::AsyncWriteExt;
+    let slots = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let header_timeout = config.header_timeout;
+    let stop = tokio::signal::ctrl_c();
+    tokio::pin!(stop);
+    loop {
+        let (mut stream, _) = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            accepted = listener.accept() => match accepted {
+                Ok(c) => c,
+                // Out of file descriptors and the like: wait, then keep accepting.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(permit) = slots.clone().try_acquire_owned() else {
+            tokio::spawn(async move {
+                let body = r#"{"error":{"status":503,"message":"too many connections"}}"#;
+                let head = format!(
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 1\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).await;
+                let _ = stream.write_all(body.as_bytes()).await;
+                let _ = stream.shutdown().await;
+            });
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+            drop(permit);
+        });
+    }
 }
 
 thread_local! {
@@ -205,28 +334,6 @@ async fn read<T: Send + 'static>(
                 )),
             }
         })
-    })
-    .await
-    .map_err(|e| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("worker failed: {e}"),
-        )
-    })?
-}
-
-/// Ingests documents: one writer at a time, on the blocking pool.
-async fn ingest(app: &App, docs: Vec<Document>) -> Result<IngestSummary, ApiError> {
-    let _guard = app.write.lock().await;
-    let db = app.db.clone();
-    let linker = app.linker.clone();
-    tokio::task::spawn_blocking(move || -> Result<IngestSummary, ApiError> {
-        let mut store = Store::open(&db)?;
-        let opts = IngestOptions {
-            batch_size: 64,
-            today: jiff::Zoned::now().date(),
-        };
-        Ok(store.ingest(docs, &opts, linker.as_ref(), &mut |_, _| {})?)
     })
     .await
     .map_err(|e| {
@@ -406,13 +513,9 @@ fn article_line(v: &Value) -> Result<String, ApiError> {
     Ok(v.to_string())
 }
 
-/// Turns a request body into documents, by content type.
-fn documents_from_body(
-    headers: &HeaderMap,
-    query: &HashMap<String, String>,
-    body: Bytes,
-) -> Result<Vec<Document>, ApiError> {
-    let ctype = headers
+/// The media type of a request, lower-cased, without parameters.
+fn media_type(headers: &HeaderMap) -> String {
+    headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
@@ -420,11 +523,28 @@ fn documents_from_body(
         .next()
         .unwrap_or("")
         .trim()
-        .to_ascii_lowercase();
+        .to_ascii_lowercase()
+}
+
+/// The media types `POST /api/ingest` takes: JSON only, which a page of another site cannot
+/// send without a CORS preflight (that this server never grants).
+const API_TYPES: [&str; 3] = [
+    "application/json",
+    "application/x-ndjson",
+    "application/jsonl",
+];
+
+/// Turns a request body into documents, by media type (`text/plain` and `text/html` come only
+/// from the paste form).
+fn documents_from_body(
+    ctype: &str,
+    query: &HashMap<String, String>,
+    body: Bytes,
+) -> Result<Vec<Document>, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::bad_request("empty body"));
     }
-    let loaded = match ctype.as_str() {
+    let loaded = match ctype {
         "application/json" => {
             let v: Value = serde_json::from_slice(&body)
                 .map_err(|e| ApiError::bad_request(format!("invalid JSON: {e}")))?;
@@ -434,24 +554,46 @@ fn documents_from_body(
                     Some(a) => a.iter().collect(),
                     None => vec![&v],
                 },
-                _ => return Err(ApiError::bad_request("expected an article object or an array of them")),
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "expected an article object or an array of them",
+                    ))
+                }
             };
             if items.is_empty() {
                 return Err(ApiError::bad_request("no articles in the request"));
             }
-            let lines: Vec<String> = items.into_iter().map(article_line).collect::<Result<_, _>>()?;
-            load::load_bytes("request.jsonl", InputKind::Jsonl, lines.join("\n").into_bytes(), None)
+            let lines: Vec<String> = items
+                .into_iter()
+                .map(article_line)
+                .collect::<Result<_, _>>()?;
+            load::load_bytes(
+                "request.jsonl",
+                InputKind::Jsonl,
+                lines.join("\n").into_bytes(),
+                None,
+            )
         }
         "application/x-ndjson" | "application/jsonl" => {
             load::load_bytes("request.jsonl", InputKind::Jsonl, body.to_vec(), None)
         }
         "text/plain" | "text/html" => {
-            let kind = if ctype == "text/html" { InputKind::Html } else { InputKind::Text };
+            let kind = if ctype == "text/html" {
+                InputKind::Html
+            } else {
+                InputKind::Text
+            };
             let entry = manifest_entry(query)?;
             load::load_bytes("request", kind, body.to_vec(), entry.as_ref())
         }
-        "" => return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "missing Content-Type: use application/json, application/x-ndjson, text/plain or text/html")),
-        other => return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, format!("unsupported Content-Type {other}: use application/json, application/x-ndjson, text/plain or text/html"))),
+        other => {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                "unsupported Content-Type {other:?}: use application/json or application/x-ndjson"
+            ),
+            ))
+        }
     };
     if loaded.documents.is_empty() {
         let why: Vec<String> = loaded.problems.iter().map(|p| p.message.clone()).collect();
@@ -506,19 +648,109 @@ fn body_or_error(app: &App, body: Result<Bytes, BytesRejection>) -> Result<Bytes
     })
 }
 
+/// `POST /api/ingest`: queues the articles as a job; 202 with the job, which
+/// `GET /api/jobs/{id}` follows.
 async fn api_ingest(
     State(app): State<App>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let ctype = media_type(&headers);
+    if !API_TYPES.contains(&ctype.as_str()) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "the API takes JSON only (Content-Type {ctype:?}): send {{\"text\": …}} as application/json, or JSON lines as application/x-ndjson"
+            ),
+        ));
+    }
     let body = body_or_error(&app, body)?;
-    let docs = documents_from_body(&headers, &q, body)?;
-    let summary = ingest(&app, docs).await?;
-    let status = if summary.added.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::CREATED
-    };
-    Ok((status, Json(summary)).into_response())
+    let docs = documents_from_body(&ctype, &q, body)?;
+    let job = submit(&app, docs)?;
+    let url = format!("/api/jobs/{}", job.id);
+    let mut res = (
+        StatusCode::ACCEPTED,
+        Json(json!({"job": job.id, "status": job.status, "documents": job.documents, "url": url})),
+    )
+        .into_response();
+    if let Ok(v) = header::HeaderValue::from_str(&url) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    Ok(res)
+}
+
+/// Queues documents for the writer.
+fn submit(app: &App, docs: Vec<Document>) -> Result<jobs::Job, ApiError> {
+    app.jobs.submit(docs).map_err(|e| match e {
+        jobs::QueueError::Full => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the ingest queue is full ({} jobs): try again later",
+                jobs::MAX_QUEUED
+            ),
+        ),
+        jobs::QueueError::Stopped => {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the ingest writer stopped")
+        }
+    })
+}
+
+/// `GET /api/jobs/{id}`: an ingest job's progress and, once done, its result.
+async fn api_job(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Json<jobs::Job>, ApiError> {
+    valid_id(&id)?;
+    app.jobs.get(&id).map(Json).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no job {id} (jobs are forgotten when the server restarts)"
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    fn policy() -> guard::Policy {
+        let addr: SocketAddr = "127.0.0.1:8080".parse().expect("addr");
+        guard::Policy {
+            hosts: guard::allowed_hosts(&addr, &[]),
+            token: None,
+        }
+    }
+
+    async fn call(router: Router, uri: &str) -> (StatusCode, HeaderMap, Value) {
+        let req = Request::builder()
+            .uri(uri)
+            .header(header::HOST, "127.0.0.1:8080")
+            .body(Body::empty())
+            .expect("request");
+        let res = router.oneshot(req).await.expect("response");
+        let (parts, body) = res.into_parts();
+        let bytes = axum::body::to_bytes(body, 1 << 20).await.expect("body");
+        let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        (parts.status, parts.headers, v)
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_is_a_json_500_and_the_router_keeps_serving() {
+        async fn boom() -> &'static str {
+            panic!("a handler bug")
+        }
+        let routes = Router::new()
+            .route("/boom", get(boom))
+            .route("/ok", get(|| async { "ok" }));
+        let app = harden(routes, policy());
+        let (status, headers, body) = call(app.clone(), "/boom").await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body["error"]["status"], 500);
+        assert!(headers.contains_key(header::CONTENT_SECURITY_POLICY));
+        let (status, _, _) = call(app, "/ok").await;
+        assert_eq!(status, StatusCode::OK);
+    }
 }

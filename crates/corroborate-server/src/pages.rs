@@ -6,14 +6,16 @@ use std::fmt::Write;
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use corroborate_render::dossier::Dossier;
 use corroborate_render::html::{self, escape, PageOptions};
 use serde::Deserialize;
 
-use crate::{documents_from_body, ingest, read, valid_id, ApiError, App};
+use crate::guard::same_secret;
+use crate::jobs::Status;
+use crate::{documents_from_body, read, submit, valid_id, ApiError, App};
 
 fn nav(extra: &str) -> String {
     format!(
@@ -174,10 +176,13 @@ pub async fn document_page(
         .ok_or_else(|| ApiError::not_found(format!("no document {id}")))
 }
 
-/// `GET /ingest`: paste an article (or load a file into the box) to add it.
-pub async fn ingest_form() -> Html<String> {
-    let body = "<section class=\"story\"><h2>Add an article</h2>\
+/// `GET /ingest`: paste an article (or load a file into the box) to add it. The form carries
+/// the server's CSRF token.
+pub async fn ingest_form(State(app): State<App>) -> Html<String> {
+    let body = format!(
+        "<section class=\"story\"><h2>Add an article</h2>\
         <form class=\"ingest\" method=\"post\" action=\"/ingest\">\
+        <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
         <label for=\"file\">Load a file (.txt or .html) into the box</label>\
         <input type=\"file\" id=\"file\" accept=\".txt,.html,.htm,text/plain,text/html\">\
         <label for=\"text\">Article text or HTML</label>\
@@ -189,17 +194,25 @@ pub async fn ingest_form() -> Html<String> {
         <label for=\"published\">Published, YYYY-MM-DD (optional)</label><input type=\"text\" id=\"published\" name=\"published\">\
         <label for=\"url\">URL (optional)</label><input type=\"text\" id=\"url\" name=\"url\">\
         <button type=\"submit\">Add to the store</button></form>\
-        <script>(function(){var f=document.getElementById('file');f.addEventListener('change',function(){\
-        var x=f.files&&f.files[0];if(!x){return;}var r=new FileReader();r.onload=function(){\
+        <script>(function(){{var f=document.getElementById('file');f.addEventListener('change',function(){{\
+        var x=f.files&&f.files[0];if(!x){{return;}}var r=new FileReader();r.onload=function(){{\
         document.getElementById('text').value=String(r.result);\
-        if(/\\.html?$/i.test(x.name)){document.getElementById('format').value='html';}};r.readAsText(x);});})();</script>\
-        </section>";
-    Html(html::shell("Corroborate — add an article", body, &opts("")))
+        if(/\\.html?$/i.test(x.name)){{document.getElementById('format').value='html';}}}};r.readAsText(x);}});}})();</script>\
+        </section>",
+        escape(&app.csrf)
+    );
+    Html(html::shell(
+        "Corroborate — add an article",
+        &body,
+        &opts(""),
+    ))
 }
 
 /// The paste form's fields.
 #[derive(Deserialize)]
 pub struct IngestForm {
+    #[serde(default)]
+    csrf: String,
     text: String,
     #[serde(default)]
     format: String,
@@ -211,33 +224,89 @@ pub struct IngestForm {
     url: String,
 }
 
-/// `POST /ingest`: adds the pasted article and shows its story.
+/// `POST /ingest`: queues the pasted article and shows its job, which leads to its story.
 pub async fn ingest_form_post(
     State(app): State<App>,
     Form(f): Form<IngestForm>,
 ) -> Result<Response, ApiError> {
-    let mut headers = HeaderMap::new();
+    if !same_secret(&f.csrf, &app.csrf) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "the form's CSRF token is missing or stale: reload the form and submit again",
+        ));
+    }
     let ctype = if f.format == "html" {
         "text/html"
     } else {
         "text/plain"
     };
-    headers.insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static(ctype),
-    );
     let q: HashMap<String, String> = [
         ("outlet".to_string(), f.outlet),
         ("published".to_string(), f.published),
         ("url".to_string(), f.url),
     ]
     .into();
-    let docs = documents_from_body(&headers, &q, f.text.into_bytes().into())?;
-    let first = docs.first().map(|d| d.id.0.clone()).unwrap_or_default();
-    ingest(&app, docs).await?;
-    let story = read(&app, move |s| Ok(s.story_of(&first)?)).await?;
-    Ok(match story {
-        Some(id) => Redirect::to(&format!("/stories/{id}")).into_response(),
-        None => Redirect::to("/").into_response(),
-    })
+    let docs = documents_from_body(ctype, &q, f.text.into_bytes().into())?;
+    let job = submit(&app, docs)?;
+    Ok(Redirect::to(&format!("/jobs/{}", job.id)).into_response())
+}
+
+/// `GET /jobs/{id}`: an ingest's progress, refreshed each second; once done, on to the story of
+/// its first article.
+pub async fn job_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    valid_id(&id)?;
+    let job = app
+        .jobs
+        .get(&id)
+        .ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
+    let first = job
+        .result
+        .as_ref()
+        .and_then(|r| r.added.first().or_else(|| r.skipped.first()).cloned());
+    let story = match (job.status, first) {
+        (Status::Done, Some(doc)) => read(&app, move |s| Ok(s.story_of(&doc)?)).await?,
+        _ => None,
+    };
+    let (refresh, text) = match (job.status, &story) {
+        (Status::Done, Some(sid)) => (
+            Some(format!("0;url=/stories/{sid}")),
+            format!("Done: <a href=\"/stories/{0}\">story {0}</a>.", escape(sid)),
+        ),
+        (Status::Done, None) => (None, "Done. <a href=\"/\">Stories</a>.".to_string()),
+        (Status::Failed, _) => (
+            None,
+            format!(
+                "Failed: {}",
+                escape(job.error.as_deref().unwrap_or("unknown error"))
+            ),
+        ),
+        (Status::Queued, _) => (
+            Some("1".to_string()),
+            "Waiting for earlier ingests…".to_string(),
+        ),
+        (Status::Running, _) => (
+            Some("1".to_string()),
+            if job.linking {
+                "Linking the stories…".to_string()
+            } else {
+                format!(
+                    "Committed {} of {} article(s)…",
+                    job.committed,
+                    job.to_commit.unwrap_or(job.documents)
+                )
+            },
+        ),
+    };
+    let meta = refresh
+        .map(|r| format!("<meta http-equiv=\"refresh\" content=\"{}\">", escape(&r)))
+        .unwrap_or_default();
+    let body = format!(
+        "{meta}<section class=\"story\"><h2>Adding articles</h2><p class=\"job\" data-status=\"{}\">{text}</p></section>",
+        serde_json::to_value(job.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    );
+    let page = html::shell("Corroborate — adding articles", &body, &opts(""));
+    Ok(Html(page).into_response())
 }

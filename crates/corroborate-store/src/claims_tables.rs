@@ -18,6 +18,15 @@ const TABLES: [&str; 6] = [
     "lineages",
 ];
 
+/// Removes story `id`'s rows from these tables.
+pub(crate) fn clear(tx: &Transaction<'_>, id: &str) -> Result<()> {
+    // Children before parents, so that each statement leaves the references whole.
+    for table in TABLES.iter().rev() {
+        tx.execute(&format!("DELETE FROM {table} WHERE story = ?1"), [id])?;
+    }
+    Ok(())
+}
+
 /// Replaces story `id`'s rows with those of its new version's `report`.
 pub(crate) fn write(
     tx: &Transaction<'_>,
@@ -27,17 +36,15 @@ pub(crate) fn write(
     texts: &Texts<'_>,
     docs: &[String],
 ) -> Result<()> {
-    for table in TABLES {
-        tx.execute(&format!("DELETE FROM {table} WHERE story = ?1"), [id])?;
-    }
+    clear(tx, id)?;
     if let Some(sc) = StoryClaims::of(d, docs) {
         let mut claim = tx.prepare(
             "INSERT OR REPLACE INTO claims (story, id, status, independent_sources, articles, doc, start, \"end\", text, outlets_json, lineages_json)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         )?;
         let mut mention = tx.prepare(
-            "INSERT INTO claim_mentions (story, claim, doc, start, \"end\", outlet, lineage, voice, source, text)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO claim_mentions (story, claim, idx, doc, start, \"end\", outlet, lineage, voice, source, text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         )?;
         for c in &sc.claims {
             claim.execute(params![
@@ -53,10 +60,11 @@ pub(crate) fn write(
                 serde_json::to_string(&c.outlets)?,
                 serde_json::to_string(&c.lineages)?
             ])?;
-            for m in &c.mentions {
+            for (i, m) in c.mentions.iter().enumerate() {
                 mention.execute(params![
                     id,
                     c.id as i64,
+                    i as i64,
                     m.doc,
                     m.start as i64,
                     m.end as i64,
@@ -72,8 +80,8 @@ pub(crate) fn write(
             "INSERT OR REPLACE INTO disputes (story, id, kind, topic, claims_json) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         let mut party = tx.prepare(
-            "INSERT INTO dispute_parties (story, dispute, side, voice, name, role, outlet, doc, start, \"end\", text)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            "INSERT INTO dispute_parties (story, dispute, idx, side, voice, name, role, outlet, doc, start, \"end\", text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         )?;
         for x in &sc.disputes {
             let topic: Vec<&str> = dispute_topics(x, &sc, texts)
@@ -87,11 +95,16 @@ pub(crate) fn write(
                 topic.join("; "),
                 serde_json::to_string(&x.claims)?
             ])?;
-            for (side, list) in [("asserts", &x.asserted_by), ("disputes", &x.disputed_by)] {
-                for p in list {
+            let sides = [("asserts", &x.asserted_by), ("disputes", &x.disputed_by)];
+            let parties = sides
+                .iter()
+                .flat_map(|(side, list)| list.iter().map(move |p| (*side, p)));
+            for (i, (side, p)) in parties.enumerate() {
+                {
                     party.execute(params![
                         id,
                         x.id as i64,
+                        i as i64,
                         side,
                         p.voice,
                         p.name,
@@ -106,14 +119,15 @@ pub(crate) fn write(
             }
         }
         let mut inconsistency = tx.prepare(
-            "INSERT INTO inconsistencies (story, idx, slot, value, outlet, doc, start, \"end\", statement)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO inconsistencies (story, idx, value_idx, slot, value, outlet, doc, start, \"end\", statement)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         )?;
         for (i, x) in sc.inconsistencies.iter().enumerate() {
-            for v in &x.values {
+            for (j, v) in x.values.iter().enumerate() {
                 inconsistency.execute(params![
                     id,
                     i as i64,
+                    j as i64,
                     x.slot,
                     v.value,
                     v.outlet,

@@ -26,14 +26,21 @@ use corroborate_reconcile::Analysed;
 use corroborate_render::dossier::{self, Dossier};
 use corroborate_render::json::{self, CrossDoc, ReportOptions};
 use rayon::prelude::*;
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 use serde_json::Value;
 
 pub use filter::filter_report;
 
-/// The schema version written to `store_info`.
-pub const SCHEMA_VERSION: &str = "1";
+/// The schema version, in the SQLite header (`PRAGMA user_version`) and in `store_info`.
+pub const SCHEMA_VERSION: i32 = 2;
+
+/// Marks a SQLite file as a Corroborate store (`PRAGMA application_id`; "Corr" in ASCII).
+pub const APPLICATION_ID: i32 = 0x436F_7272;
+
+/// How long a writer waits for another writer (another `ingest`, the server's ingest queue)
+/// before giving up with "database is locked".
+pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The cross-article stages: given every analysed document, what they say together. The CLI
 /// passes the same function `analyze` uses, so the store and a plain run agree.
@@ -133,45 +140,49 @@ fn now() -> String {
 }
 
 impl Store {
-    /// Opens (creating if needed) a store for reading and writing, in WAL mode.
+    /// Opens (creating if needed) a store for reading and writing, in WAL mode. Refuses a file
+    /// that is not a Corroborate store (not SQLite, or another application's SQLite file) and a
+    /// store of another schema version, without changing it.
     pub fn open(path: &Path) -> Result<Store> {
+        check_sqlite_header(path)?;
         let conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.busy_timeout(WRITE_WAIT)?;
+        // Look before writing anything (WAL mode rewrites the header).
+        identity(&conn, path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.execute_batch(include_str!("schema.sql"))?;
-        let version: Option<String> = conn
-            .query_row(
-                "SELECT value FROM store_info WHERE key = 'schema_version'",
-                [],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match version.as_deref() {
-            None => {
-                conn.execute(
-                    "INSERT INTO store_info (key, value) VALUES ('schema_version', ?1)",
-                    [SCHEMA_VERSION],
-                )?;
-            }
-            Some(SCHEMA_VERSION) => {}
-            Some(v) => {
-                return Err(StoreError::Incompatible(format!(
-                    "store schema version {v}, this build reads {SCHEMA_VERSION}"
-                )))
-            }
+        // Another process may be creating the same store: decide again under the write lock.
+        let tx = rusqlite::Transaction::new_unchecked(&conn, TransactionBehavior::Immediate)?;
+        let fresh = identity(&tx, path)? == Identity::Fresh;
+        tx.execute_batch(include_str!("schema.sql"))?;
+        if fresh {
+            tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+            tx.execute(
+                "INSERT OR REPLACE INTO store_info (key, value) VALUES ('schema_version', ?1)",
+                [SCHEMA_VERSION.to_string()],
+            )?;
         }
+        tx.commit()?;
         Ok(Store { conn })
     }
 
-    /// Opens an existing store read-only (for the server's readers).
+    /// Opens an existing store read-only (for the server's readers and `report`); refuses a
+    /// file that is not a store of this schema version.
     pub fn open_readonly(path: &Path) -> Result<Store> {
+        check_sqlite_header(path)?;
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        if identity(&conn, path)? == Identity::Fresh {
+            return Err(StoreError::Incompatible(format!(
+                "{}: an empty database, not a Corroborate store (create one with corroborate ingest)",
+                path.display()
+            )));
+        }
         Ok(Store { conn })
     }
 
@@ -225,17 +236,31 @@ impl Store {
                 ReportOptions::default(),
             );
             let v = serde_json::to_value(&report)?;
-            let tx = self.conn.transaction()?;
+            // Take the write lock up front (a deferred transaction that reads first cannot wait
+            // for another writer), and decide under it which documents are still new.
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute(
                 "INSERT INTO batches (committed_at, documents) VALUES (?1, ?2)",
                 params![now(), chunk.len() as i64],
             )?;
             let batch = tx.last_insert_rowid();
-            insert_documents(&tx, &v, &originals, batch, &today)?;
+            let written = insert_documents(&tx, &v, &originals, batch, &today)?;
+            tx.execute(
+                "UPDATE batches SET documents = ?1 WHERE id = ?2",
+                params![written.len() as i64, batch],
+            )?;
             tx.commit()?;
             done += chunk.len();
             summary.batches += 1;
-            summary.added.extend(chunk.iter().map(|d| d.id.0.clone()));
+            for d in chunk {
+                if written.contains(d.id.as_str()) {
+                    summary.added.push(d.id.0.clone());
+                } else {
+                    summary.skipped.push(d.id.0.clone());
+                }
+            }
             on_batch(done, total);
         }
         if total > 0 || self.has_unlinked()? {
@@ -257,38 +282,100 @@ impl Store {
     /// each story whose documents changed. Stories keep their ids: a computed story takes the id
     /// of the stored story it shares most documents with.
     pub fn relink(&mut self, linker: &Linker) -> Result<Vec<StoryChange>> {
-        let mut rows: Vec<(String, String)> = Vec::new();
-        {
-            let mut q = self
-                .conn
-                .prepare("SELECT document_json, today FROM documents ORDER BY batch, rowid")?;
-            let it = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            for row in it {
-                rows.push(row?);
-            }
+        // Link without holding the write lock, then write only if no document arrived
+        // meanwhile; after a few lost races, link while holding the lock.
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let locked = attempt > 3;
+            let tx = if locked {
+                Some(rusqlite::Transaction::new_unchecked(
+                    &self.conn,
+                    TransactionBehavior::Immediate,
+                )?)
+            } else {
+                None
+            };
+            let conn: &Connection = match &tx {
+                Some(t) => t,
+                None => &self.conn,
+            };
+            let stamp = document_stamp(conn)?;
+            let (full, computed) = link_all(conn, linker)?;
+            let tx = match tx {
+                Some(t) => t,
+                None => {
+                    let t = rusqlite::Transaction::new_unchecked(
+                        &self.conn,
+                        TransactionBehavior::Immediate,
+                    )?;
+                    if document_stamp(&t)? != stamp {
+                        continue;
+                    }
+                    t
+                }
+            };
+            let changes = write_stories(&tx, &full, &computed)?;
+            tx.commit()?;
+            return Ok(changes);
         }
-        let docs: Vec<(Document, jiff::civil::Date)> = rows
-            .iter()
-            .map(|(j, t)| {
-                let d: Document = serde_json::from_str(j)?;
-                let today = t.parse().unwrap_or_else(|_| jiff::Zoned::now().date());
-                Ok((d, today))
-            })
-            .collect::<Result<_>>()?;
-        let mut analysed: Vec<Analysed> = docs
-            .into_par_iter()
-            .map(|(d, today)| {
-                let p = PreparedDoc::new(d, today);
-                let ex = corroborate_extract::extract(&p);
-                (p, ex)
-            })
-            .collect();
-        let cross = linker(&mut analysed);
-        let report = json::build(analysed, Vec::new(), cross, ReportOptions::default());
-        let full = serde_json::to_value(&report)?;
-        let d = Dossier::from_value(&full)?;
-        let computed = dossier::stories(&d);
-        let existing = self.story_sets()?;
+    }
+}
+
+/// Which documents are stored: (count, largest rowid). Documents are only ever added.
+fn document_stamp(conn: &Connection) -> Result<(i64, i64)> {
+    Ok(conn.query_row(
+        "SELECT count(*), coalesce(max(rowid), 0) FROM documents",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
+}
+
+/// Runs the cross-article stages over every stored document: the full report and its stories.
+fn link_all(conn: &Connection, linker: &Linker) -> Result<(Value, Vec<dossier::StoryView>)> {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    {
+        let mut q =
+            conn.prepare("SELECT document_json, today FROM documents ORDER BY batch, rowid")?;
+        let it = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        for row in it {
+            rows.push(row?);
+        }
+    }
+    let docs: Vec<(Document, jiff::civil::Date)> = rows
+        .iter()
+        .map(|(j, t)| {
+            let d: Document = serde_json::from_str(j)?;
+            let today = t.parse().unwrap_or_else(|_| jiff::Zoned::now().date());
+            Ok((d, today))
+        })
+        .collect::<Result<_>>()?;
+    let mut analysed: Vec<Analysed> = docs
+        .into_par_iter()
+        .map(|(d, today)| {
+            let p = PreparedDoc::new(d, today);
+            let ex = corroborate_extract::extract(&p);
+            (p, ex)
+        })
+        .collect();
+    let cross = linker(&mut analysed);
+    let report = json::build(analysed, Vec::new(), cross, ReportOptions::default());
+    let full = serde_json::to_value(&report)?;
+    let d = Dossier::from_value(&full)?;
+    let computed = dossier::stories(&d);
+    Ok((full, computed))
+}
+
+/// Writes a new version of each computed story whose documents changed, and ends the stories
+/// no computed story continues (absorbed into another): they leave `stories` and keep their
+/// history in `story_versions`.
+fn write_stories(
+    tx: &rusqlite::Transaction<'_>,
+    full: &Value,
+    computed: &[dossier::StoryView],
+) -> Result<Vec<StoryChange>> {
+    {
+        let existing = story_sets(tx)?;
         let mut next_id = existing
             .keys()
             .filter_map(|k| k.strip_prefix('s').and_then(|n| n.parse::<u64>().ok()))
@@ -297,7 +384,6 @@ impl Store {
         let mut taken: HashSet<String> = HashSet::new();
         let mut order: Vec<usize> = (0..computed.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(computed[i].docs.len()));
-        let tx = self.conn.transaction()?;
         let mut changes = Vec::new();
         for i in order {
             let s = &computed[i];
@@ -328,7 +414,7 @@ impl Store {
                 continue;
             }
             let docset: HashSet<String> = set.iter().cloned().collect();
-            let mut sub = filter_report(&full, &docset);
+            let mut sub = filter_report(full, &docset);
             let prev: Option<(i64, String)> = tx
                 .query_row(
                     "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
@@ -364,33 +450,36 @@ impl Store {
                 "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![id, version, when, set.len() as i64, change.to_string(), sub.to_string()],
             )?;
-            write_story(&tx, &id, version, &when, &sub, &set)?;
+            write_story(tx, &id, version, &when, &sub, &set)?;
             changes.push(StoryChange {
                 story: id,
                 version,
                 added,
             });
         }
-        tx.commit()?;
+        for (id, _) in existing.iter().filter(|(id, _)| !taken.contains(*id)) {
+            end_story(tx, id)?;
+        }
         Ok(changes)
     }
+}
 
-    fn story_sets(&self) -> Result<BTreeMap<String, BTreeSet<String>>> {
-        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        let mut q = self.conn.prepare("SELECT id FROM stories")?;
-        for id in q.query_map([], |r| r.get::<_, String>(0))? {
-            out.entry(id?).or_default();
-        }
-        let mut q = self
-            .conn
-            .prepare("SELECT story, doc FROM story_documents")?;
-        for row in q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
-            let (s, d) = row?;
-            out.entry(s).or_default().insert(d);
-        }
-        Ok(out)
+/// The current stories and their documents.
+fn story_sets(conn: &Connection) -> Result<BTreeMap<String, BTreeSet<String>>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut q = conn.prepare("SELECT id FROM stories")?;
+    for id in q.query_map([], |r| r.get::<_, String>(0))? {
+        out.entry(id?).or_default();
     }
+    let mut q = conn.prepare("SELECT story, doc FROM story_documents")?;
+    for row in q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+        let (s, d) = row?;
+        out.entry(s).or_default().insert(d);
+    }
+    Ok(out)
+}
 
+impl Store {
     /// Lists stories, newest first; `text` searches the documents' text and titles (FTS5 query
     /// syntax, words are ANDed), `entity` matches a name in who's who or the documents' entities.
     pub fn stories(&self, text: Option<&str>, entity: Option<&str>) -> Result<Vec<StoryRow>> {
@@ -499,7 +588,7 @@ impl Store {
             .into_iter()
             .map(|s| s.id)
             .collect();
-        let sets = self.story_sets()?;
+        let sets = story_sets(&self.conn)?;
         let mut merged: Option<Value> = None;
         let mut listed = Vec::new();
         for id in ids {
@@ -580,6 +669,80 @@ impl Store {
     }
 }
 
+/// What a SQLite file is, by its header and contents.
+#[derive(Debug, PartialEq, Eq)]
+enum Identity {
+    /// No tables yet: a new store.
+    Fresh,
+    /// A Corroborate store of this schema version.
+    Current,
+}
+
+/// The first 16 bytes of every SQLite database file.
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// Refuses a non-empty file that is not an SQLite database, before SQLite touches it.
+fn check_sqlite_header(path: &Path) -> Result<()> {
+    use std::io::Read;
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return Ok(());
+    };
+    let mut head = Vec::with_capacity(16);
+    f.by_ref()
+        .take(16)
+        .read_to_end(&mut head)
+        .map_err(|e| StoreError::Incompatible(format!("{}: cannot read: {e}", path.display())))?;
+    if head.is_empty() || head.as_slice() == SQLITE_MAGIC {
+        return Ok(());
+    }
+    Err(StoreError::Incompatible(format!(
+        "{}: not a Corroborate store (not an SQLite database); refusing to touch it",
+        path.display()
+    )))
+}
+
+/// Classifies an open database: a new one, or a store of this version; anything else (another
+/// application's database, a store of another schema version) is an error saying what to do.
+fn identity(conn: &Connection, path: &Path) -> Result<Identity> {
+    let app: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let objects: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+    let name = path.display();
+    if app == APPLICATION_ID {
+        return match version {
+            SCHEMA_VERSION => Ok(Identity::Current),
+            v if v > SCHEMA_VERSION => Err(StoreError::Incompatible(format!(
+                "{name}: store schema version {v} is newer than this build reads ({SCHEMA_VERSION}); upgrade corroborate"
+            ))),
+            v => Err(StoreError::Incompatible(format!(
+                "{name}: store schema version {v} is older than this build reads ({SCHEMA_VERSION}); re-ingest the articles into a new store"
+            ))),
+        };
+    }
+    if app == 0 && version == 0 && objects == 0 {
+        return Ok(Identity::Fresh);
+    }
+    let legacy: Option<String> = if app == 0 {
+        conn.query_row(
+            "SELECT value FROM store_info WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .unwrap_or(None)
+    } else {
+        None
+    };
+    Err(StoreError::Incompatible(match legacy {
+        Some(v) => format!(
+            "{name}: store schema version {v} is older than this build reads ({SCHEMA_VERSION}); re-ingest the articles into a new store"
+        ),
+        None => format!(
+            "{name}: an SQLite database of another application (application_id {app:#x}), not a Corroborate store; refusing to touch it"
+        ),
+    }))
+}
+
 /// Turns free text into an FTS5 query: each word a quoted term, so input cannot use (or break)
 /// the FTS5 syntax.
 fn fts_query(t: &str) -> String {
@@ -617,13 +780,15 @@ fn n(v: &Value, k: &str) -> u64 {
     v.get(k).and_then(Value::as_u64).unwrap_or(0)
 }
 
+/// Writes the documents of a batch and their annotations; returns the ids actually written. A
+/// document another process stored meanwhile is left as it is, with its annotations.
 fn insert_documents(
     tx: &rusqlite::Transaction<'_>,
     report: &Value,
     originals: &HashMap<&str, &Document>,
     batch: i64,
     today: &str,
-) -> Result<()> {
+) -> Result<HashSet<String>> {
     let empty = Vec::new();
     let list = |k: &str| report.get(k).and_then(Value::as_array).unwrap_or(&empty);
     let mut texts: HashMap<String, (String, Vec<usize>)> = HashMap::new();
@@ -644,7 +809,7 @@ fn insert_documents(
                 .to_string()
         });
         let title = s(&meta, "title").or(headline);
-        tx.execute(
+        let inserted = tx.execute(
             "INSERT OR IGNORE INTO documents (id, source, format, outlet, outlet_how, url, published, published_how, title, length, text, batch, ingested_at, today, document_json)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
@@ -665,12 +830,38 @@ fn insert_documents(
                 serde_json::to_string(orig)?,
             ],
         )?;
-        tx.execute(
-            "INSERT INTO documents_fts (doc, title, text) VALUES (?1, ?2, ?3)",
-            params![id, title, text],
-        )?;
-        texts.insert(id, (text, bounds));
+        if inserted == 1 {
+            texts.insert(id, (text, bounds));
+        }
     }
+    // Annotations of the documents written now, each keyed by (doc, its position in the doc).
+    let mut positions: HashMap<(&'static str, String), i64> = HashMap::new();
+    let mut rows = |table: &'static str| -> Vec<(&Value, i64)> {
+        list(table)
+            .iter()
+            .filter_map(|x| {
+                let doc = s(x, "doc")?;
+                if !texts.contains_key(&doc) {
+                    return None;
+                }
+                let slot = positions.entry((table, doc)).or_insert(0);
+                *slot += 1;
+                Some((x, *slot - 1))
+            })
+            .collect()
+    };
+    let (sentences, ignored, mentions, quotes, dates, quantities) = (
+        rows("sentences"),
+        rows("ignored"),
+        rows("mentions"),
+        rows("quotes"),
+        rows("dates"),
+        rows("quantities"),
+    );
+    let entities: Vec<&Value> = list("entities")
+        .iter()
+        .filter(|x| s(x, "doc").is_some_and(|d| texts.contains_key(&d)))
+        .collect();
     let text_of = |item: &Value| -> String {
         let doc = s(item, "doc").unwrap_or_default();
         texts
@@ -678,20 +869,24 @@ fn insert_documents(
             .map(|(t, b)| slice(t, b, n(item, "start"), n(item, "end")).to_string())
             .unwrap_or_default()
     };
-    let mut st = tx.prepare("INSERT INTO sentences (doc, start, \"end\") VALUES (?1, ?2, ?3)")?;
-    for x in list("sentences") {
+    let mut st = tx.prepare(
+        "INSERT INTO sentences (doc, idx, start, \"end\") VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+    )?;
+    for (x, i) in sentences {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT INTO ignored (doc, start, \"end\", reason, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO ignored (doc, idx, start, \"end\", reason, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("ignored") {
+    for (x, i) in ignored {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64,
             s(x, "reason"),
@@ -699,9 +894,9 @@ fn insert_documents(
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT OR REPLACE INTO entities (id, doc, name, kind, start, \"end\", roles_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO entities (id, doc, name, kind, start, \"end\", roles_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("entities") {
+    for x in entities {
         st.execute(params![
             s(x, "id"),
             s(x, "doc"),
@@ -713,11 +908,12 @@ fn insert_documents(
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT INTO mentions (doc, start, \"end\", entity_id, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO mentions (doc, idx, start, \"end\", entity_id, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("mentions") {
+    for (x, i) in mentions {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64,
             s(x, "entity_id"),
@@ -726,11 +922,12 @@ fn insert_documents(
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT INTO quotes (doc, start, \"end\", kind, speaker_id, speaker_name, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO quotes (doc, idx, start, \"end\", kind, speaker_id, speaker_name, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("quotes") {
+    for (x, i) in quotes {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64,
             s(x, "kind"),
@@ -740,11 +937,12 @@ fn insert_documents(
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT INTO dates (doc, start, \"end\", type, value, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO dates (doc, idx, start, \"end\", type, value, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("dates") {
+    for (x, i) in dates {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64,
             s(x, "type"),
@@ -753,11 +951,12 @@ fn insert_documents(
         ])?;
     }
     let mut st = tx.prepare(
-        "INSERT INTO quantities (doc, start, \"end\", value, value_max, unit, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO quantities (doc, idx, start, \"end\", value, value_max, unit, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
     )?;
-    for x in list("quantities") {
+    for (x, i) in quantities {
         st.execute(params![
             s(x, "doc"),
+            i,
             n(x, "start") as i64,
             n(x, "end") as i64,
             x.get("value").and_then(Value::as_f64),
@@ -767,6 +966,16 @@ fn insert_documents(
             text_of(x)
         ])?;
     }
+    Ok(texts.into_keys().collect())
+}
+
+/// Ends a story absorbed into others: its current rows go, its versions stay.
+fn end_story(tx: &rusqlite::Transaction<'_>, id: &str) -> Result<()> {
+    claims_tables::clear(tx, id)?;
+    for table in ["story_documents", "timeline_events", "cross_entities"] {
+        tx.execute(&format!("DELETE FROM {table} WHERE story = ?1"), [id])?;
+    }
+    tx.execute("DELETE FROM stories WHERE id = ?1", [id])?;
     Ok(())
 }
 

@@ -1,5 +1,8 @@
--- Corroborate store, schema version 1. Documented table by table in docs/store.md.
+-- Corroborate store, schema version 2 (PRAGMA user_version = 2, PRAGMA application_id =
+-- 0x436F7272, "Corr"). Documented table by table in docs/store.md.
 -- Offsets are Unicode code points into documents.text (as in the JSON report).
+-- Every reference is a foreign key (checked at commit: DEFERRABLE INITIALLY DEFERRED), and every
+-- annotation table has a primary key, so a row can be written only once.
 CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 CREATE TABLE IF NOT EXISTS batches (
@@ -20,28 +23,61 @@ CREATE TABLE IF NOT EXISTS documents (
   title TEXT,
   length INTEGER NOT NULL,
   text TEXT NOT NULL,
-  batch INTEGER NOT NULL REFERENCES batches(id),
+  batch INTEGER NOT NULL REFERENCES batches(id) DEFERRABLE INITIALLY DEFERRED,
   ingested_at TEXT NOT NULL,
   today TEXT NOT NULL,
   document_json TEXT NOT NULL
 );
 
-CREATE TABLE IF NOT EXISTS sentences (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS sentences_doc ON sentences(doc);
-CREATE TABLE IF NOT EXISTS ignored (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, reason TEXT, text TEXT);
-CREATE INDEX IF NOT EXISTS ignored_doc ON ignored(doc);
-CREATE TABLE IF NOT EXISTS entities (id TEXT PRIMARY KEY, doc TEXT NOT NULL, name TEXT NOT NULL, kind TEXT, start INTEGER, "end" INTEGER, roles_json TEXT);
+-- Per-document annotations: `idx` is the annotation's position among the document's
+-- annotations of that kind, so (doc, idx) names it.
+CREATE TABLE IF NOT EXISTS sentences (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, PRIMARY KEY (doc, idx)
+);
+CREATE TABLE IF NOT EXISTS ignored (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, reason TEXT, text TEXT, PRIMARY KEY (doc, idx)
+);
+CREATE TABLE IF NOT EXISTS entities (
+  id TEXT PRIMARY KEY, doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  name TEXT NOT NULL, kind TEXT, start INTEGER, "end" INTEGER, roles_json TEXT
+);
 CREATE INDEX IF NOT EXISTS entities_doc ON entities(doc);
-CREATE TABLE IF NOT EXISTS mentions (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, entity_id TEXT, kind TEXT, text TEXT);
-CREATE INDEX IF NOT EXISTS mentions_doc ON mentions(doc);
-CREATE TABLE IF NOT EXISTS quotes (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, kind TEXT, speaker_id TEXT, speaker_name TEXT, text TEXT);
-CREATE INDEX IF NOT EXISTS quotes_doc ON quotes(doc);
-CREATE TABLE IF NOT EXISTS dates (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, type TEXT, value TEXT, text TEXT);
-CREATE INDEX IF NOT EXISTS dates_doc ON dates(doc);
-CREATE TABLE IF NOT EXISTS quantities (doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, value REAL, value_max REAL, unit TEXT, kind TEXT, text TEXT);
-CREATE INDEX IF NOT EXISTS quantities_doc ON quantities(doc);
+CREATE TABLE IF NOT EXISTS mentions (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL,
+  entity_id TEXT REFERENCES entities(id) DEFERRABLE INITIALLY DEFERRED, kind TEXT, text TEXT,
+  PRIMARY KEY (doc, idx)
+);
+CREATE INDEX IF NOT EXISTS mentions_entity ON mentions(entity_id);
+CREATE TABLE IF NOT EXISTS quotes (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, kind TEXT,
+  speaker_id TEXT REFERENCES entities(id) DEFERRABLE INITIALLY DEFERRED, speaker_name TEXT, text TEXT,
+  PRIMARY KEY (doc, idx)
+);
+CREATE INDEX IF NOT EXISTS quotes_speaker ON quotes(speaker_id);
+CREATE TABLE IF NOT EXISTS dates (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, type TEXT, value TEXT, text TEXT,
+  PRIMARY KEY (doc, idx)
+);
+CREATE TABLE IF NOT EXISTS quantities (
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, value REAL, value_max REAL, unit TEXT, kind TEXT,
+  text TEXT, PRIMARY KEY (doc, idx)
+);
 
+-- Full text of each document, kept in step with `documents` by the triggers below: a row is
+-- indexed exactly when its document is stored (an ignored duplicate insert indexes nothing).
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(doc UNINDEXED, title, text);
+CREATE TRIGGER IF NOT EXISTS documents_fts_insert AFTER INSERT ON documents BEGIN
+  INSERT INTO documents_fts (doc, title, text) VALUES (new.id, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS documents_fts_delete AFTER DELETE ON documents BEGIN
+  DELETE FROM documents_fts WHERE doc = old.id;
+END;
 
 CREATE TABLE IF NOT EXISTS stories (
   id TEXT PRIMARY KEY,
@@ -53,8 +89,14 @@ CREATE TABLE IF NOT EXISTS stories (
   last_published TEXT,
   updated_at TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS story_documents (story TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (story, doc));
+CREATE TABLE IF NOT EXISTS story_documents (
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  PRIMARY KEY (story, doc)
+);
 CREATE INDEX IF NOT EXISTS story_documents_doc ON story_documents(doc);
+-- Every version of every story ever made (history: a story absorbed into another keeps its
+-- versions here after its row leaves `stories`).
 CREATE TABLE IF NOT EXISTS story_versions (
   story TEXT NOT NULL,
   version INTEGER NOT NULL,
@@ -65,41 +107,75 @@ CREATE TABLE IF NOT EXISTS story_versions (
   PRIMARY KEY (story, version)
 );
 CREATE TABLE IF NOT EXISTS timeline_events (
-  story TEXT NOT NULL, idx INTEGER NOT NULL, date TEXT NOT NULL, conflicting INTEGER NOT NULL,
-  doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, description TEXT,
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  date TEXT NOT NULL, conflicting INTEGER NOT NULL,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, description TEXT,
   outlets INTEGER NOT NULL, dates_json TEXT, PRIMARY KEY (story, idx)
 );
 CREATE TABLE IF NOT EXISTS cross_entities (
-  story TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT, mentions INTEGER,
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, id TEXT NOT NULL,
+  name TEXT NOT NULL, kind TEXT, mentions INTEGER,
   roles_json TEXT, members_json TEXT, PRIMARY KEY (story, id)
 );
 
 -- Claims analysis of a story's current version (rewritten with each version).
 CREATE TABLE IF NOT EXISTS claims (
-  story TEXT NOT NULL, id INTEGER NOT NULL, status TEXT NOT NULL, independent_sources INTEGER NOT NULL,
-  articles INTEGER NOT NULL, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT,
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, id INTEGER NOT NULL,
+  status TEXT NOT NULL, independent_sources INTEGER NOT NULL, articles INTEGER NOT NULL,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT,
   outlets_json TEXT, lineages_json TEXT, PRIMARY KEY (story, id)
 );
 CREATE TABLE IF NOT EXISTS claim_mentions (
-  story TEXT NOT NULL, claim INTEGER NOT NULL, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL,
-  outlet TEXT, lineage TEXT, voice TEXT, source TEXT, text TEXT
+  story TEXT NOT NULL, claim INTEGER NOT NULL, idx INTEGER NOT NULL,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL,
+  outlet TEXT, lineage TEXT, voice TEXT, source TEXT, text TEXT,
+  PRIMARY KEY (story, claim, idx),
+  FOREIGN KEY (story, claim) REFERENCES claims(story, id) DEFERRABLE INITIALLY DEFERRED
 );
-CREATE INDEX IF NOT EXISTS claim_mentions_story ON claim_mentions(story, claim);
 CREATE TABLE IF NOT EXISTS disputes (
-  story TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, topic TEXT, claims_json TEXT,
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, id INTEGER NOT NULL,
+  kind TEXT NOT NULL, topic TEXT, claims_json TEXT,
   PRIMARY KEY (story, id)
 );
 CREATE TABLE IF NOT EXISTS dispute_parties (
-  story TEXT NOT NULL, dispute INTEGER NOT NULL, side TEXT NOT NULL, voice TEXT, name TEXT, role TEXT,
-  outlet TEXT, doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT
+  story TEXT NOT NULL, dispute INTEGER NOT NULL, idx INTEGER NOT NULL, side TEXT NOT NULL,
+  voice TEXT, name TEXT, role TEXT, outlet TEXT,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, text TEXT,
+  PRIMARY KEY (story, dispute, idx),
+  FOREIGN KEY (story, dispute) REFERENCES disputes(story, id) DEFERRABLE INITIALLY DEFERRED
 );
-CREATE INDEX IF NOT EXISTS dispute_parties_story ON dispute_parties(story, dispute);
 CREATE TABLE IF NOT EXISTS inconsistencies (
-  story TEXT NOT NULL, idx INTEGER NOT NULL, slot TEXT NOT NULL, value TEXT, outlet TEXT,
-  doc TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL, statement TEXT
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  value_idx INTEGER NOT NULL, slot TEXT NOT NULL, value TEXT, outlet TEXT,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, statement TEXT,
+  PRIMARY KEY (story, idx, value_idx)
 );
-CREATE INDEX IF NOT EXISTS inconsistencies_story ON inconsistencies(story);
 CREATE TABLE IF NOT EXISTS lineages (
-  story TEXT NOT NULL, id TEXT NOT NULL, origin_outlet TEXT, origin_doc TEXT, origin_reason TEXT,
-  members INTEGER NOT NULL, members_json TEXT, PRIMARY KEY (story, id)
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, id TEXT NOT NULL,
+  origin_outlet TEXT, origin_doc TEXT REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  origin_reason TEXT, members INTEGER NOT NULL, members_json TEXT, PRIMARY KEY (story, id)
 );
+
+-- Views for the common questions.
+-- Each claim of a current story with every article that states it.
+CREATE VIEW IF NOT EXISTS claim_sources AS
+  SELECT c.story, c.id AS claim, c.status, c.independent_sources, c.text AS claim_text,
+         m.doc, d.outlet, d.published, d.title, d.url, m.voice, m.source AS attributed_to,
+         m.text AS mention_text, m.start, m."end"
+  FROM claims c
+  JOIN claim_mentions m ON m.story = c.story AND m.claim = c.id
+  JOIN documents d ON d.id = m.doc;
+-- Every quote with its speaker (NULL when the text does not say who), outlet and date.
+CREATE VIEW IF NOT EXISTS quotes_by_speaker AS
+  SELECT q.speaker_name AS speaker, q.speaker_id, q.doc, d.outlet, d.published, q.kind,
+         q.text, q.start, q."end"
+  FROM quotes q JOIN documents d ON d.id = q.doc;
+-- The articles of each current story.
+CREATE VIEW IF NOT EXISTS story_sources AS
+  SELECT s.id AS story, s.title AS story_title, d.id AS doc, d.outlet, d.published, d.title, d.url
+  FROM stories s JOIN story_documents sd ON sd.story = s.id JOIN documents d ON d.id = sd.doc;

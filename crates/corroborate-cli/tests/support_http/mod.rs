@@ -34,14 +34,29 @@ impl Resp {
 
 /// Sends one request (`Connection: close`) and reads the whole response.
 pub fn request(addr: &str, method: &str, path: &str, ctype: Option<&str>, body: &[u8]) -> Resp {
+    let mut headers = vec![("Host", addr)];
+    if let Some(c) = ctype {
+        headers.push(("Content-Type", c));
+    }
+    request_with(addr, method, path, &headers, body)
+}
+
+/// Sends one request with exactly these headers (plus `Connection` and `Content-Length`).
+pub fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Resp {
     let mut s = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
     s.set_read_timeout(Some(Duration::from_secs(120))).ok();
     let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
     );
-    if let Some(c) = ctype {
-        head.push_str(&format!("Content-Type: {c}\r\n"));
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
     }
     head.push_str("\r\n");
     // The server may answer (413) and close before reading a large body: ignore write errors.
@@ -131,6 +146,45 @@ pub fn post_json(addr: &str, path: &str, v: &serde_json::Value) -> Resp {
         Some("application/json"),
         v.to_string().as_bytes(),
     )
+}
+
+/// Follows an ingest job (the 202 answer of `POST /api/ingest`) until it finishes; returns the
+/// finished job, whose `result` says what the ingest did.
+pub fn wait_job(addr: &str, accepted: &Resp) -> serde_json::Value {
+    assert_eq!(
+        accepted.status,
+        202,
+        "ingest not accepted: {}",
+        accepted.text()
+    );
+    let url = accepted.json()["url"]
+        .as_str()
+        .expect("job url")
+        .to_string();
+    let start = std::time::Instant::now();
+    loop {
+        let job = get(addr, &url).json();
+        match job["status"].as_str() {
+            Some("done") => return job,
+            Some("failed") => panic!("ingest job failed: {job}"),
+            _ => {}
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "ingest job still not done: {job}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The number of documents in the server's stories.
+pub fn stored_documents(addr: &str) -> u64 {
+    get(addr, "/api/stories").json()["stories"]
+        .as_array()
+        .expect("stories")
+        .iter()
+        .filter_map(|s| s["documents"].as_u64())
+        .sum()
 }
 
 /// A running `corroborate serve`, killed on drop.

@@ -296,6 +296,10 @@ pub struct Loaded {
 /// Reads bytes from disk, refusing files over [`MAX_FILE_BYTES`].
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     let md = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !md.is_file() {
+        // Reading a FIFO would block forever, a device could be endless.
+        return Err("not a regular file (a FIFO, socket or device); skipped".to_string());
+    }
     if md.len() > MAX_FILE_BYTES {
         return Err(format!(
             "file is {} MB, over the {} MB limit",
@@ -309,6 +313,63 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
 /// True when the bytes look binary: a NUL byte in the first 8 KiB (as ripgrep and git decide).
 pub fn looks_binary(bytes: &[u8]) -> bool {
     bytes.iter().take(8192).any(|&b| b == 0)
+}
+
+/// Re-encodes UTF-16 or UTF-32 text that starts with a byte-order mark as UTF-8 (without the
+/// mark); other bytes are returned unchanged. Unpaired surrogates and invalid code points become
+/// U+FFFD, reported in the second value.
+pub fn decode_utf16_32(bytes: Vec<u8>) -> (Vec<u8>, Option<String>) {
+    let (unit, big_endian) = match bytes.as_slice() {
+        [0xFF, 0xFE, 0, 0, ..] => (4, false),
+        [0, 0, 0xFE, 0xFF, ..] => (4, true),
+        [0xFF, 0xFE, ..] => (2, false),
+        [0xFE, 0xFF, ..] => (2, true),
+        _ => return (bytes, None),
+    };
+    let body = bytes.get(unit..).unwrap_or_default();
+    let chunks = body.chunks_exact(unit);
+    let odd = !chunks.remainder().is_empty();
+    let mut bad = usize::from(odd);
+    let text: String = if unit == 2 {
+        let units = chunks.map(|c| {
+            let b = [c[0], c[1]];
+            if big_endian {
+                u16::from_be_bytes(b)
+            } else {
+                u16::from_le_bytes(b)
+            }
+        });
+        char::decode_utf16(units)
+            .map(|r| {
+                r.unwrap_or_else(|_| {
+                    bad += 1;
+                    char::REPLACEMENT_CHARACTER
+                })
+            })
+            .collect()
+    } else {
+        chunks
+            .map(|c| {
+                let b = [c[0], c[1], c[2], c[3]];
+                let v = if big_endian {
+                    u32::from_be_bytes(b)
+                } else {
+                    u32::from_le_bytes(b)
+                };
+                char::from_u32(v).unwrap_or_else(|| {
+                    bad += 1;
+                    char::REPLACEMENT_CHARACTER
+                })
+            })
+            .collect()
+    };
+    let warning = (bad > 0).then(|| {
+        format!(
+            "invalid UTF-{}: {bad} invalid unit(s) replaced with U+FFFD",
+            unit * 8
+        )
+    });
+    (text.into_bytes(), warning)
 }
 
 /// Decodes bytes as UTF-8, lossily when needed. Returns the text and, when bytes were
@@ -358,6 +419,10 @@ pub fn load_bytes(
             .push(InputProblem::skipped(name, "empty file"));
         return loaded;
     }
+    let (bytes, bom_problem) = decode_utf16_32(bytes);
+    if let Some(w) = bom_problem {
+        loaded.problems.push(InputProblem::warning(name, w));
+    }
     if looks_binary(&bytes) {
         loaded.problems.push(InputProblem::skipped(
             name,
@@ -396,4 +461,67 @@ pub fn load_bytes(
         }
     }
     loaded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let mut out = if big_endian {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for u in text.encode_utf16() {
+            out.extend(if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn utf16_and_utf32_with_a_bom_are_decoded() {
+        let text = "Café owner speaks\n\nThe owner said — on Monday — that it reopens.";
+        for be in [false, true] {
+            let l = load_bytes("a.txt", InputKind::Text, utf16(text, be), None);
+            assert!(l.problems.is_empty(), "{:?}", l.problems);
+            assert_eq!(l.documents[0].text, text);
+        }
+        let mut be32 = vec![0, 0, 0xFE, 0xFF];
+        be32.extend(text.chars().flat_map(|c| (c as u32).to_be_bytes()));
+        let l = load_bytes("b.txt", InputKind::Text, be32, None);
+        assert_eq!(l.documents[0].text, text);
+        // A lone surrogate is replaced and reported, not a reason to call the file binary.
+        let mut bad = utf16("Headline\n\nBody", false);
+        bad.extend([0x00, 0xD8]);
+        let l = load_bytes("c.txt", InputKind::Text, bad, None);
+        assert_eq!(l.documents.len(), 1);
+        assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
+    }
+
+    #[test]
+    fn a_fifo_among_the_inputs_is_skipped_not_read() {
+        let dir = std::env::temp_dir().join(format!("corroborate-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let fifo = dir.join("pipe.txt");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo must exist for this test");
+        assert!(made.success());
+        std::fs::write(dir.join("real.txt"), "A headline\n\nA body.").expect("write");
+        let found = discover(std::slice::from_ref(&dir), None, false);
+        let loaded: Vec<Loaded> = found.files.iter().map(load_file).collect();
+        let docs: usize = loaded.iter().map(|l| l.documents.len()).sum();
+        let problems: Vec<&InputProblem> = loaded.iter().flat_map(|l| &l.problems).collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(docs, 1);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("not a regular file"));
+        assert!(problems[0].path.ends_with("pipe.txt"));
+    }
 }

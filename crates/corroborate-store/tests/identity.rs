@@ -1,0 +1,105 @@
+//! A store is marked as one in the SQLite header (application id, schema version); files that
+//! are not stores of this version are refused without being changed.
+
+use std::path::Path;
+
+use corroborate_store::{Store, StoreError, APPLICATION_ID, SCHEMA_VERSION};
+
+fn refused(path: &Path, words: &str) {
+    for (how, r) in [
+        ("open", Store::open(path).map(|_| ())),
+        ("open_readonly", Store::open_readonly(path).map(|_| ())),
+    ] {
+        match r {
+            Err(StoreError::Incompatible(m)) => assert!(m.contains(words), "{how}: {m}"),
+            Err(e) => panic!("{how}: not a clear refusal: {e}"),
+            Ok(()) => panic!("{how}: {} was accepted", path.display()),
+        }
+    }
+}
+
+fn tables(path: &Path) -> Vec<String> {
+    let c = rusqlite::Connection::open(path).expect("open");
+    let mut q = c
+        .prepare("SELECT name FROM sqlite_master ORDER BY name")
+        .expect("prepare");
+    let names = q
+        .query_map([], |r| r.get::<_, String>(0))
+        .expect("query")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("names");
+    names
+}
+
+#[test]
+fn a_new_store_is_marked_in_its_header() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("new.db");
+    drop(Store::open(&path).expect("create"));
+    let s = Store::open_readonly(&path).expect("reopen");
+    let c = s.connection();
+    let app: i32 = c
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .expect("application_id");
+    let version: i32 = c
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("user_version");
+    assert_eq!((app, version), (APPLICATION_ID, SCHEMA_VERSION));
+    // Opening again leaves it as it is.
+    drop(Store::open(&path).expect("open again"));
+}
+
+#[test]
+fn foreign_files_are_refused_untouched() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let one = dir.path().join("one-byte.db");
+    std::fs::write(&one, b"x").expect("write");
+    refused(&one, "not an SQLite database");
+    assert_eq!(std::fs::read(&one).expect("read"), b"x");
+
+    let other = dir.path().join("other-app.db");
+    {
+        let c = rusqlite::Connection::open(&other).expect("create");
+        c.execute_batch("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL);")
+            .expect("schema");
+    }
+    refused(&other, "another application");
+    assert_eq!(
+        tables(&other),
+        vec!["invoices".to_string()],
+        "tables were added"
+    );
+
+    let tagged = dir.path().join("tagged.db");
+    {
+        let c = rusqlite::Connection::open(&tagged).expect("create");
+        c.pragma_update(None, "application_id", 0x1234_5678)
+            .expect("application_id");
+    }
+    refused(&tagged, "another application");
+}
+
+#[test]
+fn other_schema_versions_are_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let newer = dir.path().join("newer.db");
+    drop(Store::open(&newer).expect("create"));
+    {
+        let c = rusqlite::Connection::open(&newer).expect("open");
+        c.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .expect("user_version");
+    }
+    refused(&newer, "upgrade corroborate");
+
+    // A store from before the header marks (schema 1 in store_info only).
+    let old = dir.path().join("v1.db");
+    {
+        let c = rusqlite::Connection::open(&old).expect("create");
+        c.execute_batch(
+            "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+             INSERT INTO store_info VALUES ('schema_version', '1');",
+        )
+        .expect("schema");
+    }
+    refused(&old, "re-ingest");
+}
