@@ -127,9 +127,22 @@ pub struct Processed {
 /// Runs the per-document pipeline over every input, in parallel, and returns the per-document
 /// results in input order with every problem met.
 pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
+    process_with(req, load::Loaded::default(), progress)
+}
+
+/// The per-document stages of one document: prepare (clean, segment), then extract.
+fn analyse_one(doc: corroborate_core::Document, today: jiff::civil::Date) -> Analysed {
+    let p = PreparedDoc::new(doc, today);
+    let ex = corroborate_extract::extract(&p);
+    (p, ex)
+}
+
+/// [`process`], plus documents the caller loaded itself (pages fetched from the web), which
+/// are analysed after the files, in the order given.
+pub fn process_with(req: &AnalyzeRequest, fetched: load::Loaded, progress: &dyn Progress) -> Processed {
     let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
     progress.start(found.files.len() as u64);
-    let per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
+    let mut per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
         .files
         .par_iter()
         .map(|f| {
@@ -137,16 +150,18 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
             let docs = loaded
                 .documents
                 .into_iter()
-                .map(|d| {
-                    let p = PreparedDoc::new(d, req.today);
-                    let ex = corroborate_extract::extract(&p);
-                    (p, ex)
-                })
+                .map(|d| analyse_one(d, req.today))
                 .collect();
             progress.tick();
             (docs, loaded.problems)
         })
         .collect();
+    let fetched_docs = fetched
+        .documents
+        .into_par_iter()
+        .map(|d| analyse_one(d, req.today))
+        .collect();
+    per_file.push((fetched_docs, fetched.problems));
     let files = found.files.len();
     let mut problems = found.problems;
     let mut results = Vec::new();
@@ -238,7 +253,16 @@ pub fn link_with(results: &mut [Analysed], record_choice: &RecordChoice) -> Cros
 
 /// Runs the whole analysis and builds the JSON report.
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
-    let mut processed = process(req, progress);
+    analyze_with(req, load::Loaded::default(), progress)
+}
+
+/// [`analyze`], plus documents the caller loaded itself (see [`process_with`]).
+pub fn analyze_with(
+    req: &AnalyzeRequest,
+    fetched: load::Loaded,
+    progress: &dyn Progress,
+) -> (Report, Processed) {
+    let mut processed = process_with(req, fetched, progress);
     let mut results = std::mem::take(&mut processed.results);
     let cross = link_with(&mut results, &req.records);
     let report =

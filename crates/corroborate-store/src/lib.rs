@@ -14,6 +14,7 @@
 //! which `report` and the server render without re-running anything.
 
 mod claims_tables;
+mod fetch_cache;
 mod filter;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -28,6 +29,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use serde::Serialize;
 use serde_json::Value;
 
+pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
 
 /// The schema version written to `store_info`.
