@@ -27,7 +27,7 @@ fn server() -> TestServer {
             }
             "/huge" => {
                 let mut r = Reply::html(vec![b'a'; 3 * 1024 * 1024]);
-                r.unsized = true;
+                r.no_length = true;
                 r
             }
             "/huge-declared" => Reply::html(vec![b'a'; 3 * 1024 * 1024]),

@@ -31,7 +31,7 @@ pub struct Reply {
     /// Wait this long before answering.
     pub delay: Duration,
     /// Send no Content-Length (the body ends when the connection closes).
-    pub unsized: bool,
+    pub no_length: bool,
 }
 
 impl Reply {
@@ -41,7 +41,7 @@ impl Reply {
             headers: vec![("Content-Type".into(), content_type.into())],
             body: body.into(),
             delay: Duration::ZERO,
-            unsized: false,
+            no_length: false,
         }
     }
     pub fn html(body: impl Into<Vec<u8>>) -> Reply {
@@ -120,7 +120,7 @@ fn serve(stream: TcpStream, handler: &(dyn Fn(&Request) -> Reply + Send + Sync),
     for (k, v) in &reply.headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
-    if !reply.unsized {
+    if !reply.no_length {
         head.push_str(&format!("Content-Length: {}\r\n", reply.body.len()));
     }
     head.push_str("\r\n");
