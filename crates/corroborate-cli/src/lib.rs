@@ -139,7 +139,11 @@ fn analyse_one(doc: corroborate_core::Document, today: jiff::civil::Date) -> Ana
 
 /// [`process`], plus documents the caller loaded itself (pages fetched from the web), which
 /// are analysed after the files, in the order given.
-pub fn process_with(req: &AnalyzeRequest, fetched: load::Loaded, progress: &dyn Progress) -> Processed {
+pub fn process_with(
+    req: &AnalyzeRequest,
+    fetched: load::Loaded,
+    progress: &dyn Progress,
+) -> Processed {
     let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
     progress.start(found.files.len() as u64);
     let mut per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found

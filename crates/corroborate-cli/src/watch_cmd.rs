@@ -117,8 +117,10 @@ pub fn run(args: WatchArgs) -> anyhow::Result<u8> {
         let started = Instant::now();
         let (entries, mut problems, counts) =
             web_inputs::new_feed_entries(&args.feeds, &fetcher, Some(&store), false);
-        let wanted: Vec<(String, Option<corroborate_core::FeedEntry>)> =
-            entries.into_iter().map(|e| (e.link.clone(), Some(e))).collect();
+        let wanted: Vec<(String, Option<corroborate_core::FeedEntry>)> = entries
+            .into_iter()
+            .map(|e| (e.link.clone(), Some(e)))
+            .collect();
         let loaded = web_inputs::load_pages(&wanted, &fetcher, Some(&store), false);
         problems.extend(loaded.problems);
         let opts = IngestOptions {

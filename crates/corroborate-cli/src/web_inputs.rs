@@ -113,7 +113,8 @@ pub fn read_feeds(feeds: &[String], fetcher: &Fetcher) -> FeedRead {
                 match fetcher.fetch(&feed) {
                     Ok(f) => (f.body, Some(f.final_url)),
                     Err(e) => {
-                        out.problems.push(InputProblem::skipped(&feed, format!("feed not read: {e}")));
+                        out.problems
+                            .push(InputProblem::skipped(&feed, format!("feed not read: {e}")));
                         continue;
                     }
                 }
@@ -121,7 +122,8 @@ pub fn read_feeds(feeds: &[String], fetcher: &Fetcher) -> FeedRead {
                 match std::fs::read(&feed) {
                     Ok(b) => (b, None),
                     Err(e) => {
-                        out.problems.push(InputProblem::skipped(&feed, format!("feed not read: {e}")));
+                        out.problems
+                            .push(InputProblem::skipped(&feed, format!("feed not read: {e}")));
                         continue;
                     }
                 }
@@ -246,11 +248,13 @@ pub fn load_web(
         urls.extend(read_url_file(file)?);
     }
     let fetcher = args.fetch.fetcher();
-    let mut wanted: Vec<(String, Option<FeedEntry>)> = urls.into_iter().map(|u| (u, None)).collect();
+    let mut wanted: Vec<(String, Option<FeedEntry>)> =
+        urls.into_iter().map(|u| (u, None)).collect();
     let (feed_problems, counts) = if args.feeds.is_empty() {
         (Vec::new(), FeedCounts::default())
     } else {
-        let (entries, problems, counts) = new_feed_entries(&args.feeds, &fetcher, store, args.refresh);
+        let (entries, problems, counts) =
+            new_feed_entries(&args.feeds, &fetcher, store, args.refresh);
         wanted.extend(entries.into_iter().map(|e| (e.link.clone(), Some(e))));
         (problems, counts)
     };

@@ -28,8 +28,18 @@ fn site() -> (TestServer, Arc<AtomicUsize>) {
     let feed_reads = Arc::new(AtomicUsize::new(0));
     let reads = feed_reads.clone();
     let server = TestServer::start(move |req| match req.path.as_str() {
-        "/news/flood.html" => Reply::html(article_page("Flood closes mill road", "flood", "2026-11-30T09:00:00Z", 6)),
-        "/news/flood-update.html" => Reply::html(article_page("Mill road stays shut after flood", "flood", "2026-12-01T09:00:00Z", 6)),
+        "/news/flood.html" => Reply::html(article_page(
+            "Flood closes mill road",
+            "flood",
+            "2026-11-30T09:00:00Z",
+            6,
+        )),
+        "/news/flood-update.html" => Reply::html(article_page(
+            "Mill road stays shut after flood",
+            "flood",
+            "2026-12-01T09:00:00Z",
+            6,
+        )),
         "/feed.xml" => {
             let n = reads.fetch_add(1, Ordering::SeqCst);
             let mut items = vec![("Flood closes mill road", "news/flood.html")];
@@ -47,15 +57,26 @@ fn site() -> (TestServer, Arc<AtomicUsize>) {
 fn analyze_mixes_urls_and_paths_and_names_failed_urls() {
     let (s, _) = site();
     let path = common::examples_dir().join("01-coastal-wire.txt");
-    let (report, out) = common::analyze(&[path.to_str().unwrap(), &s.url("/news/flood.html"), &s.url("/gone.html")]);
-    assert_eq!(out.status.code(), Some(1), "a dead link is an input problem");
+    let (report, out) = common::analyze(&[
+        path.to_str().unwrap(),
+        &s.url("/news/flood.html"),
+        &s.url("/gone.html"),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a dead link is an input problem"
+    );
     let docs = report["documents"].as_array().unwrap();
     assert_eq!(docs.len(), 2);
     let web = common::doc(&report, "/news/flood.html");
     assert_eq!(web["meta"]["retrieved"]["url"], s.url("/news/flood.html"));
     assert_eq!(web["meta"]["retrieved"]["source"], "http");
     let problems = report["problems"].to_string();
-    assert!(problems.contains("/gone.html") && problems.contains("HTTP 404 Not Found"), "{problems}");
+    assert!(
+        problems.contains("/gone.html") && problems.contains("HTTP 404 Not Found"),
+        "{problems}"
+    );
 }
 
 #[test]
@@ -65,11 +86,32 @@ fn ingest_feed_skips_stored_entries_and_the_cache_spares_refetching() {
     let db = dir.path().join("news.db");
     let db = db.to_str().unwrap();
     let feed = s.url("/feed.xml");
-    let out = common::run(&["ingest", "--db", db, "--today", "2026-12-02", "--feed", &feed]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = common::run(&[
+        "ingest",
+        "--db",
+        db,
+        "--today",
+        "2026-12-02",
+        "--feed",
+        &feed,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(s.hits("/news/flood.html"), 1);
     // Second read of the feed lists both: only the new entry is fetched.
-    let out = common::run(&["ingest", "--db", db, "--today", "2026-12-02", "--feed", &feed]);
+    let out = common::run(&[
+        "ingest",
+        "--db",
+        db,
+        "--today",
+        "2026-12-02",
+        "--feed",
+        &feed,
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("2 entries, 1 already stored"), "{err}");
     assert_eq!(s.hits("/news/flood.html"), 1);
@@ -89,7 +131,11 @@ fn ingest_feed_skips_stored_entries_and_the_cache_spares_refetching() {
     // The feed's entry is kept as metadata with its source.
     let doc: serde_json::Value = store
         .connection()
-        .query_row("SELECT document_json FROM documents WHERE url = ?1", [&url], |r| r.get::<_, String>(0))
+        .query_row(
+            "SELECT document_json FROM documents WHERE url = ?1",
+            [&url],
+            |r| r.get::<_, String>(0),
+        )
         .map(|j| serde_json::from_str(&j).unwrap())
         .unwrap();
     assert_eq!(doc["meta"]["feed_entry"]["feed"], feed);
@@ -105,7 +151,9 @@ fn watch(args: &[&str]) -> (std::process::Child, impl Iterator<Item = String>) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("watch starts");
-    let lines = BufReader::new(child.stdout.take().unwrap()).lines().map_while(Result::ok);
+    let lines = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok);
     (child, lines)
 }
 
@@ -114,12 +162,33 @@ fn watch_ingests_the_new_entry_in_its_second_cycle_and_updates_the_story() {
     let (s, _) = site();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("watch.db");
-    let (mut child, lines) = watch(&["--db", db.to_str().unwrap(), "--feed", &s.url("/feed.xml"), "--every", "1s", "--cycles", "2"]);
+    let (mut child, lines) = watch(&[
+        "--db",
+        db.to_str().unwrap(),
+        "--feed",
+        &s.url("/feed.xml"),
+        "--every",
+        "1s",
+        "--cycles",
+        "2",
+    ]);
     let lines: Vec<String> = lines.collect();
     assert!(child.wait().unwrap().success());
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert!(lines[0].contains("cycle 1:") && lines[0].contains("1 added") && lines[0].contains("1 story updated"), "{}", lines[0]);
-    assert!(lines[1].contains("cycle 2:") && lines[1].contains("(1 known)") && lines[1].contains("1 added"), "{}", lines[1]);
+    assert!(
+        lines[0].contains("cycle 1:")
+            && lines[0].contains("1 added")
+            && lines[0].contains("1 story updated"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("cycle 2:")
+            && lines[1].contains("(1 known)")
+            && lines[1].contains("1 added"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[1].contains("1 story updated"), "{}", lines[1]);
     assert!(lines[2].contains("stopped after 2 cycle(s)"));
     let store = corroborate_store::Store::open(&db).unwrap();
@@ -127,7 +196,10 @@ fn watch_ingests_the_new_entry_in_its_second_cycle_and_updates_the_story() {
     assert_eq!(stories.len(), 1, "both articles are one story");
     let history = store.story_history(&stories[0].id).unwrap();
     assert_eq!(history.len(), 2, "the second cycle made version 2");
-    assert_eq!(history.iter().map(|v| v.documents).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(
+        history.iter().map(|v| v.documents).collect::<Vec<_>>(),
+        [1, 2]
+    );
 }
 
 #[test]
@@ -143,11 +215,21 @@ fn a_second_watcher_is_refused_and_sigterm_stops_the_first() {
     let second = common::run(&["watch", "--db", db, "--feed", &feed, "--cycles", "1"]);
     assert_eq!(second.status.code(), Some(2));
     let err = String::from_utf8_lossy(&second.stderr);
-    assert!(err.contains("already watching") && err.contains(&format!("pid {}", first.id())), "{err}");
-    let killed = Command::new("kill").args(["-TERM", &first.id().to_string()]).status().unwrap();
+    assert!(
+        err.contains("already watching") && err.contains(&format!("pid {}", first.id())),
+        "{err}"
+    );
+    let killed = Command::new("kill")
+        .args(["-TERM", &first.id().to_string()])
+        .status()
+        .unwrap();
     assert!(killed.success());
     let status = first.wait().unwrap();
     assert_eq!(status.code(), Some(0), "a clean stop on SIGTERM");
     let rest: Vec<String> = lines.collect();
-    assert!(rest.iter().any(|l| l.contains("watch stopped after 1 cycle(s)")), "{rest:?}");
+    assert!(
+        rest.iter()
+            .any(|l| l.contains("watch stopped after 1 cycle(s)")),
+        "{rest:?}"
+    );
 }

@@ -21,7 +21,11 @@ WARC-Date: {date}\r\nWARC-Target-URI: {uri}\r\n{extra}Content-Length: {}\r\n\r\n
 }
 
 fn http(ctype: &str, body: &str) -> Vec<u8> {
-    format!("HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    format!(
+        "HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
 }
 
 fn page(headline: &str) -> String {
@@ -35,32 +39,101 @@ fn records() -> Vec<Vec<u8>> {
     let d = "2026-11-30T09:15:00Z";
     vec![
         record("warcinfo", "", d, "", b"software: test\r\n"),
-        record("request", "https://ledger.example/flood", d, "", b"GET /flood HTTP/1.1\r\nHost: ledger.example\r\n\r\n"),
-        record("response", "https://ledger.example/flood", d, "Content-Type: application/http; msgtype=response\r\n", &http("text/html; charset=utf-8", &page("Flood closes mill road"))),
-        record("metadata", "https://ledger.example/flood", d, "", b"fetchTimeMs: 120\r\n"),
-        record("response", "https://ledger.example/logo.png", d, "", &http("image/png", "PNGDATA")),
-        record("response", "https://ledger.example/cut", d, "WARC-Truncated: length\r\n", &http("text/html", &page("Cut by the crawler"))),
-        record("response", "https://ledger.example/bridge", "2026-12-01T07:00:00Z", "", &http("text/html", &page("Bridge inspected"))),
+        record(
+            "request",
+            "https://ledger.example/flood",
+            d,
+            "",
+            b"GET /flood HTTP/1.1\r\nHost: ledger.example\r\n\r\n",
+        ),
+        record(
+            "response",
+            "https://ledger.example/flood",
+            d,
+            "Content-Type: application/http; msgtype=response\r\n",
+            &http("text/html; charset=utf-8", &page("Flood closes mill road")),
+        ),
+        record(
+            "metadata",
+            "https://ledger.example/flood",
+            d,
+            "",
+            b"fetchTimeMs: 120\r\n",
+        ),
+        record(
+            "response",
+            "https://ledger.example/logo.png",
+            d,
+            "",
+            &http("image/png", "PNGDATA"),
+        ),
+        record(
+            "response",
+            "https://ledger.example/cut",
+            d,
+            "WARC-Truncated: length\r\n",
+            &http("text/html", &page("Cut by the crawler")),
+        ),
+        record(
+            "response",
+            "https://ledger.example/bridge",
+            "2026-12-01T07:00:00Z",
+            "",
+            &http("text/html", &page("Bridge inspected")),
+        ),
     ]
 }
 
 fn check(loaded: &load::Loaded, source_prefix: &str) {
-    let urls: Vec<&str> = loaded.documents.iter().filter_map(|d| d.meta.url.as_deref()).collect();
-    assert_eq!(urls, ["https://ledger.example/flood", "https://ledger.example/bridge"]);
+    let urls: Vec<&str> = loaded
+        .documents
+        .iter()
+        .filter_map(|d| d.meta.url.as_deref())
+        .collect();
+    assert_eq!(
+        urls,
+        [
+            "https://ledger.example/flood",
+            "https://ledger.example/bridge"
+        ]
+    );
     let first = &loaded.documents[0];
     assert!(first.text.contains("Dana Whitcombe"));
     assert!(first.source.starts_with(source_prefix), "{}", first.source);
     let r = first.meta.retrieved.as_ref().unwrap();
-    assert_eq!((r.url.as_str(), r.at.as_str(), r.source.as_str()), ("https://ledger.example/flood", "2026-11-30T09:15:00Z", "warc"));
-    assert_eq!(loaded.documents[1].meta.retrieved.as_ref().unwrap().at, "2026-12-01T07:00:00Z");
+    assert_eq!(
+        (r.url.as_str(), r.at.as_str(), r.source.as_str()),
+        (
+            "https://ledger.example/flood",
+            "2026-11-30T09:15:00Z",
+            "warc"
+        )
+    );
+    assert_eq!(
+        loaded.documents[1].meta.retrieved.as_ref().unwrap().at,
+        "2026-12-01T07:00:00Z"
+    );
     let msgs: Vec<String> = loaded.problems.iter().map(|p| p.to_string()).collect();
-    assert!(msgs.iter().any(|m| m.contains("truncated by the crawler")), "{msgs:?}");
-    assert!(msgs.iter().any(|m| m.contains("cut short") || m.contains("ends inside a record")), "{msgs:?}");
+    assert!(
+        msgs.iter().any(|m| m.contains("truncated by the crawler")),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("cut short") || m.contains("ends inside a record")),
+        "{msgs:?}"
+    );
 }
 
 /// Appends a response record whose declared length runs past the end of the file.
 fn cut_short() -> Vec<u8> {
-    let mut r = record("response", "https://ledger.example/late", "2026-12-01T08:00:00Z", "", &http("text/html", &page("Late")));
+    let mut r = record(
+        "response",
+        "https://ledger.example/late",
+        "2026-12-01T08:00:00Z",
+        "",
+        &http("text/html", &page("Late")),
+    );
     r.truncate(r.len() - 200);
     r
 }
@@ -99,7 +172,12 @@ fn gzip_per_record_warc_streams_the_same() {
 
 #[test]
 fn garbage_and_missing_archives_are_problems() {
-    let loaded = load::load_bytes("junk.warc", InputKind::Warc, b"not a warc at all\r\n\r\nxx".to_vec(), None);
+    let loaded = load::load_bytes(
+        "junk.warc",
+        InputKind::Warc,
+        b"not a warc at all\r\n\r\nxx".to_vec(),
+        None,
+    );
     assert!(loaded.documents.is_empty());
     assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
     let missing = load::warc::load(Path::new("/nonexistent/none.warc"));

@@ -34,10 +34,22 @@ bridge deck, and county engineer Dana Whitcombe said the road would stay shut un
             para.repeat(300)
         );
         for (uri, ctype, body) in [
-            (format!("https://ledger.example/{pages}"), "text/html", html.into_bytes()),
-            (format!("https://ledger.example/{pages}.jpg"), "image/jpeg", image.clone()),
+            (
+                format!("https://ledger.example/{pages}"),
+                "text/html",
+                html.into_bytes(),
+            ),
+            (
+                format!("https://ledger.example/{pages}.jpg"),
+                "image/jpeg",
+                image.clone(),
+            ),
         ] {
-            let mut msg = format!("HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n\r\n", body.len()).into_bytes();
+            let mut msg = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            )
+            .into_bytes();
             msg.extend_from_slice(&body);
             let head = format!(
                 "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-{pages:012x}>\r\n\
@@ -74,5 +86,9 @@ peak RSS {} MB before streaming, {} MB after",
     );
     assert_eq!(docs, pages);
     assert_eq!(problems, 0);
-    assert!(peak < 1024 * 1024, "peak RSS {} MB: not bounded", peak / 1024);
+    assert!(
+        peak < 1024 * 1024,
+        "peak RSS {} MB: not bounded",
+        peak / 1024
+    );
 }

@@ -59,7 +59,9 @@ fn resolve(link: &str, base: Option<&url::Url>) -> Option<String> {
     }
     match url::Url::parse(link) {
         Ok(u) => Some(u.to_string()),
-        Err(url::ParseError::RelativeUrlWithoutBase) => base?.join(link).ok().map(|u| u.to_string()),
+        Err(url::ParseError::RelativeUrlWithoutBase) => {
+            base?.join(link).ok().map(|u| u.to_string())
+        }
         Err(_) => None,
     }
 }
@@ -71,9 +73,12 @@ fn parse_syndication(bytes: &[u8], feed: &str, base: Option<&str>) -> Result<Fee
         .parse(bytes)
         .map_err(|e| format!("not a readable RSS, Atom or sitemap feed: {e}"))?;
     // Without a URL to resolve against (a feed file), the feed's own site link serves.
-    let base_url = base
-        .and_then(|b| url::Url::parse(b).ok())
-        .or_else(|| parsed.links.iter().find_map(|l| url::Url::parse(&l.href).ok()));
+    let base_url = base.and_then(|b| url::Url::parse(b).ok()).or_else(|| {
+        parsed
+            .links
+            .iter()
+            .find_map(|l| url::Url::parse(&l.href).ok())
+    });
     let mut out = FeedEntries::default();
     for entry in parsed.entries {
         let link = entry
@@ -107,7 +112,8 @@ fn parse_syndication(bytes: &[u8], feed: &str, base: Option<&str>) -> Result<Fee
 }
 
 fn parse_sitemap(text: &str, feed: &str, base: Option<&str>) -> Result<FeedEntries, String> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| format!("not a readable sitemap: {e}"))?;
+    let doc =
+        roxmltree::Document::parse(text).map_err(|e| format!("not a readable sitemap: {e}"))?;
     let base_url = base.and_then(|b| url::Url::parse(b).ok());
     let child_text = |node: roxmltree::Node, name: &str| {
         node.descendants()
@@ -120,7 +126,8 @@ fn parse_sitemap(text: &str, feed: &str, base: Option<&str>) -> Result<FeedEntri
     let root = doc.root_element();
     let is_index = root.tag_name().name() == "sitemapindex";
     for item in root.children().filter(|n| n.is_element()) {
-        let Some(link) = child_text(item, "loc").and_then(|l| resolve(&l, base_url.as_ref())) else {
+        let Some(link) = child_text(item, "loc").and_then(|l| resolve(&l, base_url.as_ref()))
+        else {
             continue;
         };
         if is_index {
@@ -179,7 +186,12 @@ mod tests {
         let rss = br#"<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://news.example/</link>
 <item><title>A story</title><link>/2026/a.html</link><pubDate>Tue, 01 Dec 2026 10:00:00 GMT</pubDate><author>jo@news.example (Jo Reporter)</author></item>
 <item><title>B</title><link>https://other.example/b</link></item></channel></rss>"#;
-        let f = parse_feed(rss, "https://news.example/feed.xml", Some("https://news.example/feed.xml")).unwrap();
+        let f = parse_feed(
+            rss,
+            "https://news.example/feed.xml",
+            Some("https://news.example/feed.xml"),
+        )
+        .unwrap();
         assert_eq!(f.entries.len(), 2);
         assert_eq!(f.entries[0].link, "https://news.example/2026/a.html");
         assert_eq!(f.entries[0].title.as_deref(), Some("A story"));
@@ -205,7 +217,10 @@ mod tests {
     fn sitemap_index_lists_child_sitemaps() {
         let xml = br#"<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>/news-1.xml</loc></sitemap></sitemapindex>"#;
         let f = parse_feed(xml, "i", Some("https://news.example/sitemap.xml")).unwrap();
-        assert_eq!(f.sitemaps, vec!["https://news.example/news-1.xml".to_string()]);
+        assert_eq!(
+            f.sitemaps,
+            vec!["https://news.example/news-1.xml".to_string()]
+        );
         assert!(f.entries.is_empty());
     }
 

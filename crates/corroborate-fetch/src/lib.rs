@@ -121,10 +121,17 @@ impl std::fmt::Display for FetchError {
             FetchError::Status(410) => write!(f, "HTTP 410 Gone"),
             FetchError::Status(code) => write!(f, "HTTP error status {code}"),
             FetchError::TooLarge(cap) => {
-                write!(f, "response is larger than the {} MB limit", cap / (1024 * 1024))
+                write!(
+                    f,
+                    "response is larger than the {} MB limit",
+                    cap / (1024 * 1024)
+                )
             }
             FetchError::NotHtml(ct) => {
-                write!(f, "not an HTML page (Content-Type: {ct}); only HTML articles are read")
+                write!(
+                    f,
+                    "not an HTML page (Content-Type: {ct}); only HTML articles are read"
+                )
             }
         }
     }
@@ -176,7 +183,11 @@ impl Fetcher {
         let at = {
             let mut slots = self.next_slot.lock().unwrap_or_else(|e| e.into_inner());
             let now = Instant::now();
-            let at = slots.get(&host).copied().filter(|t| *t > now).unwrap_or(now);
+            let at = slots
+                .get(&host)
+                .copied()
+                .filter(|t| *t > now)
+                .unwrap_or(now);
             slots.insert(host, at + interval);
             at
         };
@@ -188,9 +199,12 @@ impl Fetcher {
 
     /// Fetches `url` and reads its body (any content type), within the limits.
     pub fn fetch(&self, url: &str) -> Result<Fetched, FetchError> {
-        let parsed = url::Url::parse(url.trim()).map_err(|e| FetchError::InvalidUrl(format!("{url}: {e}")))?;
+        let parsed = url::Url::parse(url.trim())
+            .map_err(|e| FetchError::InvalidUrl(format!("{url}: {e}")))?;
         if !matches!(parsed.scheme(), "http" | "https") {
-            return Err(FetchError::InvalidUrl(format!("{url}: only http and https are fetched")));
+            return Err(FetchError::InvalidUrl(format!(
+                "{url}: only http and https are fetched"
+            )));
         }
         self.wait_turn(&parsed);
         let started = Instant::now();
@@ -260,7 +274,8 @@ impl Fetcher {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(url) = urls.get(i) else { break };
                     let r = self.fetch_page(url);
-                    if let Some(slot) = results.lock().unwrap_or_else(|e| e.into_inner()).get_mut(i) {
+                    if let Some(slot) = results.lock().unwrap_or_else(|e| e.into_inner()).get_mut(i)
+                    {
                         *slot = Some(r);
                     }
                 });
@@ -278,13 +293,20 @@ impl Fetcher {
         let text = t.to_string();
         let lower = text.to_ascii_lowercase();
         match t.kind() {
-            ureq::ErrorKind::InvalidUrl | ureq::ErrorKind::UnknownScheme => FetchError::InvalidUrl(text),
+            ureq::ErrorKind::InvalidUrl | ureq::ErrorKind::UnknownScheme => {
+                FetchError::InvalidUrl(text)
+            }
             ureq::ErrorKind::Dns => FetchError::Dns(text),
-            ureq::ErrorKind::TooManyRedirects => FetchError::TooManyRedirects(self.config.max_redirects),
+            ureq::ErrorKind::TooManyRedirects => {
+                FetchError::TooManyRedirects(self.config.max_redirects)
+            }
             _ if is_timeout(&lower) || started.elapsed() >= self.config.timeout => {
                 FetchError::Timeout(self.config.timeout)
             }
-            _ if lower.contains("tls") || lower.contains("certificate") || lower.contains("handshake") => {
+            _ if lower.contains("tls")
+                || lower.contains("certificate")
+                || lower.contains("handshake") =>
+            {
                 FetchError::Tls(text)
             }
             _ => FetchError::Connection(text),
@@ -293,8 +315,10 @@ impl Fetcher {
 
     fn io_error(&self, e: &std::io::Error, started: Instant) -> FetchError {
         let lower = e.to_string().to_ascii_lowercase();
-        if matches!(e.kind(), std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock)
-            || is_timeout(&lower)
+        if matches!(
+            e.kind(),
+            std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+        ) || is_timeout(&lower)
             || started.elapsed() >= self.config.timeout
         {
             FetchError::Timeout(self.config.timeout)
@@ -310,7 +334,10 @@ fn is_timeout(lower: &str) -> bool {
 
 /// The current time, RFC 3339 in UTC to the second.
 pub fn now_rfc3339() -> String {
-    jiff::Timestamp::now().round(jiff::Unit::Second).map(|t| t.to_string()).unwrap_or_default()
+    jiff::Timestamp::now()
+        .round(jiff::Unit::Second)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
 }
 
 /// A `Retry-After` value as a UTC time: a number of seconds is added to now; an HTTP date is
@@ -339,7 +366,12 @@ pub fn content_hash(body: &[u8]) -> String {
 /// fetch time as [`Retrieved`] metadata with `source` (`http` or `cache`). The document's URL
 /// is the page's own canonical URL when it gives one, else the final URL.
 pub fn page_documents(page: &Fetched, source: &str) -> Loaded {
-    let mut loaded = load::load_bytes(&page.requested_url, InputKind::Html, page.body.clone(), None);
+    let mut loaded = load::load_bytes(
+        &page.requested_url,
+        InputKind::Html,
+        page.body.clone(),
+        None,
+    );
     for doc in &mut loaded.documents {
         if doc.meta.url.is_none() {
             doc.meta.url = Some(page.final_url.clone());

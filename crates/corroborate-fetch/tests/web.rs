@@ -7,7 +7,7 @@ mod support;
 use std::io::Write;
 use std::time::Duration;
 
-use corroborate_fetch::{parse_feed, page_documents, FetchConfig, FetchError, Fetcher};
+use corroborate_fetch::{page_documents, parse_feed, FetchConfig, FetchError, Fetcher};
 use support::{article_page, Reply, TestServer};
 
 fn server() -> TestServer {
@@ -34,7 +34,8 @@ fn server() -> TestServer {
             "/report.pdf" => Reply::new(200, "application/pdf", "%PDF-1.4 fictional"),
             "/gzip.html" => {
                 assert!(req.header("accept-encoding").unwrap_or("").contains("gzip"));
-                let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                let mut enc =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
                 enc.write_all(page.as_bytes()).unwrap();
                 Reply::html(enc.finish().unwrap()).with_header("Content-Encoding", "gzip")
             }
@@ -63,8 +64,14 @@ fn a_page_goes_through_the_html_loader_with_its_fetch_metadata() {
     assert_eq!(r.url, s.url("/article.html"));
     assert_eq!(r.source, "http");
     assert!(r.at.ends_with('Z') && r.at.len() == 20, "{}", r.at);
-    assert_eq!(doc.meta.url.as_deref(), Some(s.url("/article.html").as_str()));
-    assert_eq!(doc.meta.published.as_ref().unwrap().value.to_string(), "2026-11-30");
+    assert_eq!(
+        doc.meta.url.as_deref(),
+        Some(s.url("/article.html").as_str())
+    );
+    assert_eq!(
+        doc.meta.published.as_ref().unwrap().value.to_string(),
+        "2026-11-30"
+    );
 }
 
 #[test]
@@ -73,7 +80,10 @@ fn redirects_are_followed_and_the_final_url_kept() {
     let page = fetcher().fetch_page(&s.url("/hop1")).unwrap();
     assert_eq!(page.requested_url, s.url("/hop1"));
     assert_eq!(page.final_url, s.url("/article.html"));
-    assert_eq!(fetcher().fetch_page(&s.url("/loop")), Err(FetchError::TooManyRedirects(5)));
+    assert_eq!(
+        fetcher().fetch_page(&s.url("/loop")),
+        Err(FetchError::TooManyRedirects(5))
+    );
 }
 
 #[test]
@@ -102,7 +112,10 @@ fn a_slow_response_times_out() {
 #[test]
 fn a_huge_body_is_refused_at_the_cap() {
     let s = server();
-    assert_eq!(fetcher().fetch_page(&s.url("/huge")).unwrap_err(), FetchError::TooLarge(1024 * 1024));
+    assert_eq!(
+        fetcher().fetch_page(&s.url("/huge")).unwrap_err(),
+        FetchError::TooLarge(1024 * 1024)
+    );
     assert_eq!(
         fetcher().fetch_page(&s.url("/huge-declared")).unwrap_err(),
         FetchError::TooLarge(1024 * 1024)
@@ -132,15 +145,28 @@ fn dns_and_connection_failures_are_problems() {
         Err(FetchError::Dns(_)) | Err(FetchError::Connection(_))
     ));
     // A port nobody listens on.
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
-    assert!(matches!(f.fetch_page(&format!("http://{closed}/")), Err(FetchError::Connection(_))));
-    assert!(matches!(f.fetch_page("ftp://example.org/a"), Err(FetchError::InvalidUrl(_))));
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    assert!(matches!(
+        f.fetch_page(&format!("http://{closed}/")),
+        Err(FetchError::Connection(_))
+    ));
+    assert!(matches!(
+        f.fetch_page("ftp://example.org/a"),
+        Err(FetchError::InvalidUrl(_))
+    ));
 }
 
 #[test]
 fn pages_come_back_in_input_order() {
     let s = server();
-    let urls = vec![s.url("/missing"), s.url("/article.html"), s.url("/report.pdf")];
+    let urls = vec![
+        s.url("/missing"),
+        s.url("/article.html"),
+        s.url("/report.pdf"),
+    ];
     let r = fetcher().fetch_pages(&urls);
     assert_eq!(r[0], Err(FetchError::Status(404)));
     assert!(r[1].is_ok());
@@ -181,7 +207,10 @@ fn a_served_feed_with_relative_links_resolves_them() {
     let feed = f.fetch(&s.url("/news/feed.xml")).unwrap();
     let parsed = parse_feed(&feed.body, &feed.requested_url, Some(&feed.final_url)).unwrap();
     let links: Vec<&str> = parsed.entries.iter().map(|e| e.link.as_str()).collect();
-    assert_eq!(links, [s.url("/news/flood.html"), s.url("/news/bridge.html")]);
+    assert_eq!(
+        links,
+        [s.url("/news/flood.html"), s.url("/news/bridge.html")]
+    );
     assert_eq!(parsed.entries[0].author.as_deref(), Some("Robin Ashdown"));
     assert_eq!(parsed.entries[0].feed, s.url("/news/feed.xml"));
     let sm = f.fetch(&s.url("/news-sitemap.xml")).unwrap();

@@ -253,7 +253,10 @@ async fn fetched_documents(url: String) -> Result<Vec<corroborate_core::Document
     .map_err(ApiError::bad_request)?;
     if loaded.documents.is_empty() {
         let why: Vec<String> = loaded.problems.iter().map(|p| p.to_string()).collect();
-        return Err(ApiError::bad_request(format!("no article found: {}", why.join("; "))));
+        return Err(ApiError::bad_request(format!(
+            "no article found: {}",
+            why.join("; ")
+        )));
     }
     Ok(loaded.documents)
 }

@@ -87,7 +87,11 @@ pub fn load(path: &Path) -> Loaded {
 
 /// [`stream`] over any buffered reader; gzip (one member per record, or one for the whole
 /// file) is recognised by its magic bytes.
-pub fn stream_reader<R: BufRead>(name: &str, mut input: R, sink: &mut dyn FnMut(Loaded)) -> WarcCounts {
+pub fn stream_reader<R: BufRead>(
+    name: &str,
+    mut input: R,
+    sink: &mut dyn FnMut(Loaded),
+) -> WarcCounts {
     let gzipped = matches!(input.fill_buf(), Ok(b) if b.starts_with(&[0x1f, 0x8b]));
     if gzipped {
         let reader = BufReader::with_capacity(1 << 20, MultiGzDecoder::new(input));
@@ -115,13 +119,19 @@ fn read_records<R: BufRead>(
         let mut record = match item {
             Ok(r) => r,
             Err(e @ (warc::Error::MissingHeader(_) | warc::Error::MalformedHeader(..))) => {
-                problems.push(InputProblem::skipped(at, format!("broken WARC record: {e}")));
+                problems.push(InputProblem::skipped(
+                    at,
+                    format!("broken WARC record: {e}"),
+                ));
                 continue;
             }
             Err(e) => {
                 problems.push(InputProblem::skipped(
                     at,
-                    format!("broken WARC record ({}); the rest of the archive is not read", describe(&e)),
+                    format!(
+                        "broken WARC record ({}); the rest of the archive is not read",
+                        describe(&e)
+                    ),
                 ));
                 break;
             }
@@ -131,14 +141,23 @@ fn read_records<R: BufRead>(
         }
         let uri = record
             .header(WarcHeader::TargetURI)
-            .map(|u| u.trim().trim_start_matches('<').trim_end_matches('>').to_string())
+            .map(|u| {
+                u.trim()
+                    .trim_start_matches('<')
+                    .trim_end_matches('>')
+                    .to_string()
+            })
             .unwrap_or_default();
-        let date = record.date().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let date = record
+            .date()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let len = record.content_length();
         if let Some(t) = record.truncated_type() {
             problems.push(InputProblem::skipped(
                 at,
-                format!("WARC record {uri} is truncated by the crawler (WARC-Truncated: {t}); not read"),
+                format!(
+                    "WARC record {uri} is truncated by the crawler (WARC-Truncated: {t}); not read"
+                ),
             ));
             continue;
         }
@@ -186,7 +205,10 @@ fn read_records<R: BufRead>(
                 });
             }
             Ok(None) => {}
-            Err(msg) => problems.push(InputProblem::skipped(at, format!("WARC record {uri}: {msg}"))),
+            Err(msg) => problems.push(InputProblem::skipped(
+                at,
+                format!("WARC record {uri}: {msg}"),
+            )),
         }
         if pending.len() >= CHUNK_RECORDS || pending_bytes >= 64 * 1024 * 1024 {
             counts.documents += flush(&mut pending, &mut problems, sink);
@@ -208,7 +230,11 @@ fn describe(e: &warc::Error) -> String {
 
 /// Converts the pending payloads to documents in parallel and hands them to `sink` with the
 /// problems gathered so far; returns the number of documents.
-fn flush(pending: &mut Vec<Pending>, problems: &mut Vec<InputProblem>, sink: &mut dyn FnMut(Loaded)) -> u64 {
+fn flush(
+    pending: &mut Vec<Pending>,
+    problems: &mut Vec<InputProblem>,
+    sink: &mut dyn FnMut(Loaded),
+) -> u64 {
     if pending.is_empty() && problems.is_empty() {
         return 0;
     }
@@ -319,7 +345,8 @@ fn dechunk(mut raw: &[u8]) -> Result<Vec<u8>, String> {
         let line_end = memchr::memchr(b'\n', raw).ok_or("chunked body is cut short")?;
         let line = String::from_utf8_lossy(raw.get(..line_end).unwrap_or_default()).into_owned();
         let size_hex = line.split(';').next().unwrap_or("").trim();
-        let size = usize::from_str_radix(size_hex, 16).map_err(|_| "bad chunk size in chunked body")?;
+        let size =
+            usize::from_str_radix(size_hex, 16).map_err(|_| "bad chunk size in chunked body")?;
         raw = raw.get(line_end + 1..).unwrap_or_default();
         if size == 0 {
             return Ok(out);
@@ -327,7 +354,10 @@ fn dechunk(mut raw: &[u8]) -> Result<Vec<u8>, String> {
         let chunk = raw.get(..size).ok_or("chunked body is cut short")?;
         out.extend_from_slice(chunk);
         raw = raw.get(size..).unwrap_or_default();
-        raw = raw.strip_prefix(b"\r\n").or_else(|| raw.strip_prefix(b"\n")).unwrap_or(raw);
+        raw = raw
+            .strip_prefix(b"\r\n")
+            .or_else(|| raw.strip_prefix(b"\n"))
+            .unwrap_or(raw);
     }
 }
 

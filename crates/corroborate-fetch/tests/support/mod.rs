@@ -19,7 +19,10 @@ pub struct Request {
 
 impl Request {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -88,11 +91,20 @@ impl TestServer {
     }
 
     pub fn hits(&self, path: &str) -> usize {
-        self.hits.lock().unwrap().iter().filter(|p| *p == path).count()
+        self.hits
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|p| *p == path)
+            .count()
     }
 }
 
-fn serve(stream: TcpStream, handler: &(dyn Fn(&Request) -> Reply + Send + Sync), hits: &Mutex<Vec<String>>) {
+fn serve(
+    stream: TcpStream,
+    handler: &(dyn Fn(&Request) -> Reply + Send + Sync),
+    hits: &Mutex<Vec<String>>,
+) {
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
         Err(_) => return,
