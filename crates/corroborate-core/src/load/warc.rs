@@ -152,7 +152,7 @@ fn read_records<R: BufRead>(
             .date()
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         let len = record.content_length();
-        if let Some(t) = record.truncated_type() {
+        if let Some(t) = record.header(WarcHeader::Truncated) {
             problems.push(InputProblem::skipped(
                 at,
                 format!(
