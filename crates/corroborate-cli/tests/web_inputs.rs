@@ -86,15 +86,18 @@ fn ingest_feed_skips_stored_entries_and_the_cache_spares_refetching() {
     let db = dir.path().join("news.db");
     let db = db.to_str().unwrap();
     let feed = s.url("/feed.xml");
-    let out = common::run(&[
-        "ingest",
-        "--db",
-        db,
-        "--today",
-        "2026-12-02",
-        "--feed",
-        &feed,
-    ]);
+    let ingest_feed = || {
+        common::run(&[
+            "ingest",
+            "--db",
+            db,
+            "--today",
+            "2026-12-02",
+            "--feed",
+            &feed,
+        ])
+    };
+    let out = ingest_feed();
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -103,15 +106,7 @@ fn ingest_feed_skips_stored_entries_and_the_cache_spares_refetching() {
     );
     assert_eq!(s.hits("/news/flood.html"), 1);
     // Second read of the feed lists both: only the new entry is fetched.
-    let out = common::run(&[
-        "ingest",
-        "--db",
-        db,
-        "--today",
-        "2026-12-02",
-        "--feed",
-        &feed,
-    ]);
+    let out = ingest_feed();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("2 entries, 1 already stored"), "{err}");
     assert_eq!(s.hits("/news/flood.html"), 1);
