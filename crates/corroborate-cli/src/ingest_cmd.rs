@@ -12,9 +12,11 @@ use rayon::prelude::*;
 /// Arguments of `corroborate ingest`.
 #[derive(Args)]
 pub struct IngestArgs {
-    /// Files or folders to add.
-    #[arg(required = true, value_name = "PATH")]
+    /// Files, folders, WARC archives or http(s) URLs to add.
+    #[arg(required_unless_present_any = ["urls", "feeds"], value_name = "PATH|URL")]
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub web: crate::web_inputs::WebArgs,
     /// The store (created when missing).
     #[arg(long, value_name = "FILE", default_value = "corroborate.db")]
     pub db: PathBuf,
@@ -47,7 +49,8 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         },
         None => None,
     };
-    let found = load::discover(&args.paths, manifest.as_ref(), !args.no_manifest);
+    let (paths, urls) = crate::web_inputs::split_inputs(args.paths.clone());
+    let found = load::discover(&paths, manifest.as_ref(), !args.no_manifest);
     let loaded: Vec<load::Loaded> = found.files.par_iter().map(load::load_file).collect();
     let mut problems = found.problems;
     let mut docs = Vec::new();
@@ -55,13 +58,17 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         docs.extend(l.documents);
         problems.extend(l.problems);
     }
+    let mut store =
+        Store::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+    if let Err(e) = fetch_into(&args, urls, &store, &mut docs, &mut problems) {
+        eprintln!("error: {e}");
+        return Ok(2);
+    }
     if !args.quiet {
         for p in &problems {
             eprintln!("{p}");
         }
     }
-    let mut store =
-        Store::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
     let opts = IngestOptions {
         batch_size: args.batch_size as usize,
         today: args.today.unwrap_or_else(|| jiff::Zoned::now().date()),
@@ -108,4 +115,30 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         );
     }
     Ok(if problems.is_empty() { 0 } else { 1 })
+}
+
+/// Fetches the URLs and feed entries `args` names (feed entries the store knows are skipped)
+/// and appends their documents and problems.
+fn fetch_into(
+    args: &IngestArgs,
+    urls: Vec<String>,
+    store: &Store,
+    docs: &mut Vec<corroborate_core::Document>,
+    problems: &mut Vec<load::InputProblem>,
+) -> Result<(), String> {
+    if urls.is_empty() && args.web.urls.is_none() && args.web.feeds.is_empty() {
+        return Ok(());
+    }
+    let (loaded, counts) = crate::web_inputs::load_web(&args.web, urls, Some(store))?;
+    if !args.quiet && counts.entries > 0 {
+        eprintln!(
+            "feeds: {} entr{}, {} already stored",
+            counts.entries,
+            if counts.entries == 1 { "y" } else { "ies" },
+            counts.known
+        );
+    }
+    docs.extend(loaded.documents);
+    problems.extend(loaded.problems);
+    Ok(())
 }

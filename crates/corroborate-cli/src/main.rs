@@ -6,6 +6,8 @@
 mod ingest_cmd;
 mod report_cmd;
 mod serve_cmd;
+mod watch_cmd;
+mod web_inputs;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -64,6 +66,8 @@ INPUTS:\n  .txt           the file's text unchanged; the first non-empty line is
 .html .htm     the article body is extracted; title, byline, date and outlet from metadata\n  \
 .jsonl         one article per line: text or html, title, url, outlet, published\n  \
 .tml           TimeML; the document creation time is the publication date\n  \
+.warc .warc.gz HTML responses of a web archive; URL and crawl date from the record\n  \
+http(s)://...  fetched; --urls FILE and --feed URL|FILE add more (docs/inputs.md)\n  \
 A folder is read recursively in sorted order; a manifest.json (or manifest.csv) in it\n  \
 gives outlet, url and published per file.")]
     Analyze(AnalyzeArgs),
@@ -96,13 +100,26 @@ corroborate dates article.txt --dct 2026-10-23 --format timeml > article.tml\n  
 corroborate dates article.tml            # the DCT comes from <DCT>\n\n\
 Without a DCT, relative expressions keep underspecified values (XXXX-WXX-5, XXXX-XX).")]
     Dates(dates_cmd::DatesArgs),
+    /// Poll feeds and keep a store's stories current: new articles are ingested and the stories
+    /// they join get a new version.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate watch --db news.db --feed https://example.org/rss.xml\n  \
+corroborate watch --db news.db --feed https://a.example/news-sitemap.xml --feed feed.xml --every 5m\n\n\
+One line per cycle on stdout; problems on stderr. Ctrl-C (SIGINT) or SIGTERM stops after the\n\
+current step. One watcher per store: a second one is refused (see docs/inputs.md).")]
+    Watch(watch_cmd::WatchArgs),
 }
 
 #[derive(Args)]
 struct AnalyzeArgs {
-    /// Files or folders to read.
-    #[arg(required = true, value_name = "PATH")]
+    /// Files, folders, WARC archives or http(s) URLs to read.
+    #[arg(required_unless_present_any = ["urls", "feeds"], value_name = "PATH|URL")]
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    web: web_inputs::WebArgs,
+    /// A store used as the fetch cache: pages fetched before are read from it (see --refresh).
+    #[arg(long, value_name = "DB")]
+    cache: Option<PathBuf>,
     /// A manifest (JSON or CSV with columns file,outlet,published,url) giving metadata per file.
     #[arg(long, value_name = "FILE")]
     manifest: Option<PathBuf>,
@@ -196,8 +213,16 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
             return Ok(EXIT_USAGE);
         }
     };
+    let (paths, urls) = web_inputs::split_inputs(args.paths);
+    let fetched = match fetch_for_analyze(&args.web, urls, args.cache.as_deref()) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_USAGE);
+        }
+    };
     let req = AnalyzeRequest {
-        paths: args.paths,
+        paths,
         manifest,
         auto_manifest: !args.no_manifest,
         today: args.today.unwrap_or_else(today_local),
@@ -218,7 +243,7 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         );
         b
     };
-    let (report, processed) = corroborate_cli::analyze(&req, &Bar(bar.clone()));
+    let (report, processed) = corroborate_cli::analyze_with(&req, fetched, &Bar(bar.clone()));
     bar.finish_and_clear();
     if !args.quiet {
         for p in &report.problems {
@@ -298,6 +323,25 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
     Ok(code)
 }
 
+/// The pages `analyze` was asked to fetch (URLs, `--urls`, `--feed`), through the fetch cache
+/// in `cache` when given.
+fn fetch_for_analyze(
+    web: &web_inputs::WebArgs,
+    urls: Vec<String>,
+    cache: Option<&std::path::Path>,
+) -> Result<corroborate_core::load::Loaded, String> {
+    if urls.is_empty() && web.urls.is_none() && web.feeds.is_empty() {
+        return Ok(Default::default());
+    }
+    let store = match cache {
+        Some(p) => Some(
+            corroborate_store::Store::open(p).map_err(|e| format!("cache {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    Ok(web_inputs::load_web(web, urls, store.as_ref())?.0)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -307,6 +351,7 @@ fn main() -> ExitCode {
         Command::Report(args) => report_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Dates(args) => dates_cmd::run(args),
+        Command::Watch(args) => watch_cmd::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

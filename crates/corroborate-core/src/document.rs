@@ -99,6 +99,12 @@ pub struct DocMeta {
     /// The language (ISO 639-1 code such as "en"), when declared or detected.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<Known<String>>,
+    /// How and when the document was retrieved from the web (a fetch or a WARC record).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retrieved: Option<Retrieved>,
+    /// The feed or news-sitemap entry that pointed to the document.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feed_entry: Option<FeedEntry>,
 }
 
 impl DocMeta {
@@ -107,6 +113,38 @@ impl DocMeta {
     pub fn may_be_english(&self) -> bool {
         self.language.as_ref().is_none_or(|l| l.value == "en")
     }
+}
+
+/// Where a document was retrieved from and when, and what says so.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retrieved {
+    /// The URL that was asked for (for WARC, the record's target URI).
+    pub requested_url: String,
+    /// The URL the content came from after redirects (for WARC, the target URI).
+    pub url: String,
+    /// When it was fetched or crawled, RFC 3339 in UTC.
+    pub at: String,
+    /// What these values come from: `http` (fetched by this run), `cache` (a fetch stored
+    /// earlier in the store), or `warc` (the record's `WARC-Target-URI` and `WARC-Date`).
+    pub source: String,
+}
+
+/// One entry of an RSS/Atom feed or a news sitemap, as the feed gave it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeedEntry {
+    /// The feed or sitemap (URL or file) the entry was read from.
+    pub feed: String,
+    /// The entry's link, resolved against the feed's URL.
+    pub link: String,
+    /// The entry's title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The entry's date (published, else updated), RFC 3339.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The entry's author(s), comma-separated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
 }
 
 impl SpanMap for DocMeta {

@@ -22,6 +22,6 @@ pub mod segment;
 pub mod span;
 pub mod text;
 
-pub use document::{DocId, DocMeta, Document, Provenance, PublishedDate};
+pub use document::{DocId, DocMeta, Document, FeedEntry, Provenance, PublishedDate, Retrieved};
 pub use prepare::PreparedDoc;
 pub use span::{OffsetMap, Span, SpanMap};

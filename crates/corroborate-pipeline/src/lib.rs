@@ -166,9 +166,19 @@ pub struct Processed {
 /// Runs the per-document pipeline over every input, in parallel, and returns the per-document
 /// results in input order with every problem met.
 pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
+    process_with(req, load::Loaded::default(), progress)
+}
+
+/// [`process`], plus documents the caller loaded itself (pages fetched from the web), which
+/// are analysed after the files, in the order given.
+pub fn process_with(
+    req: &AnalyzeRequest,
+    fetched: load::Loaded,
+    progress: &dyn Progress,
+) -> Processed {
     let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
     progress.start(found.files.len() as u64);
-    let per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
+    let mut per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
         .files
         .par_iter()
         .map(|f| {
@@ -190,6 +200,17 @@ pub fn process(req: &AnalyzeRequest, progress: &dyn Progress) -> Processed {
             (docs, problems)
         })
         .collect();
+    let (fetched_docs, mut fetched_problems): (Vec<Option<Analysed>>, Vec<Vec<InputProblem>>) =
+        fetched
+            .documents
+            .into_par_iter()
+            .map(|d| annotate(d, req.today))
+            .unzip();
+    fetched_problems.insert(0, fetched.problems);
+    per_file.push((
+        fetched_docs.into_iter().flatten().collect(),
+        fetched_problems.into_iter().flatten().collect(),
+    ));
     let files = found.files.len();
     let mut problems = found.problems;
     let mut results = Vec::new();
@@ -347,7 +368,16 @@ pub fn link_with(
 
 /// Runs the whole analysis and builds the JSON report.
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
-    let mut processed = process(req, progress);
+    analyze_with(req, load::Loaded::default(), progress)
+}
+
+/// [`analyze`], plus documents the caller loaded itself (see [`process_with`]).
+pub fn analyze_with(
+    req: &AnalyzeRequest,
+    fetched: load::Loaded,
+    progress: &dyn Progress,
+) -> (Report, Processed) {
+    let mut processed = process_with(req, fetched, progress);
     let mut results = std::mem::take(&mut processed.results);
     let (cross, story_problems) = link_with(&mut results, &req.records);
     processed.problems.extend(story_problems);

@@ -176,17 +176,20 @@ pub async fn document_page(
         .ok_or_else(|| ApiError::not_found(format!("no document {id}")))
 }
 
-/// `GET /ingest`: paste an article (or load a file into the box) to add it. The form carries
-/// the server's CSRF token.
+/// `GET /ingest`: give an article's URL, or paste an article (or load a file into the box), to
+/// add it. The form carries the server's CSRF token.
 pub async fn ingest_form(State(app): State<App>) -> Html<String> {
     let body = format!(
         "<section class=\"story\"><h2>Add an article</h2>\
         <form class=\"ingest\" method=\"post\" action=\"/ingest\">\
         <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
+        <label for=\"fetch\">Fetch the article from a URL</label>\
+        <input type=\"url\" id=\"fetch\" name=\"fetch\" placeholder=\"https://\">\
+        <p class=\"na\">…or paste it below (a URL, when given, is fetched instead).</p>\
         <label for=\"file\">Load a file (.txt or .html) into the box</label>\
         <input type=\"file\" id=\"file\" accept=\".txt,.html,.htm,text/plain,text/html\">\
         <label for=\"text\">Article text or HTML</label>\
-        <textarea id=\"text\" name=\"text\" required></textarea>\
+        <textarea id=\"text\" name=\"text\"></textarea>\
         <label for=\"format\">Format</label>\
         <select id=\"format\" name=\"format\"><option value=\"text\">plain text (first line is the headline)</option>\
         <option value=\"html\">HTML page</option></select>\
@@ -213,7 +216,11 @@ pub async fn ingest_form(State(app): State<App>) -> Html<String> {
 pub struct IngestForm {
     #[serde(default)]
     csrf: String,
+    #[serde(default)]
     text: String,
+    /// A URL to fetch the article from instead of pasted text.
+    #[serde(default)]
+    fetch: String,
     #[serde(default)]
     format: String,
     #[serde(default)]
@@ -235,6 +242,40 @@ pub async fn ingest_form_post(
             "the form's CSRF token is missing or stale: reload the form and submit again",
         ));
     }
+    let docs = if f.fetch.trim().is_empty() {
+        pasted_documents(f)?
+    } else {
+        fetched_documents(f.fetch.trim().to_string()).await?
+    };
+    let job = submit(&app, docs)?;
+    Ok(Redirect::to(&format!("/jobs/{}", job.id)).into_response())
+}
+
+/// The article fetched from `url` (final URL and fetch time kept as metadata); a failed fetch
+/// is a 400 naming the problem.
+async fn fetched_documents(url: String) -> Result<Vec<corroborate_core::Document>, ApiError> {
+    let loaded = tokio::task::spawn_blocking(move || {
+        let fetcher = corroborate_fetch::Fetcher::new(corroborate_fetch::FetchConfig::default());
+        fetcher
+            .fetch_page(&url)
+            .map(|page| corroborate_fetch::page_documents(&page, "http"))
+            .map_err(|e| format!("{url}: {e}"))
+    })
+    .await
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(ApiError::bad_request)?;
+    if loaded.documents.is_empty() {
+        let why: Vec<String> = loaded.problems.iter().map(|p| p.to_string()).collect();
+        return Err(ApiError::bad_request(format!(
+            "no article found: {}",
+            why.join("; ")
+        )));
+    }
+    Ok(loaded.documents)
+}
+
+/// The pasted article of the form.
+fn pasted_documents(f: IngestForm) -> Result<Vec<corroborate_core::Document>, ApiError> {
     let ctype = if f.format == "html" {
         "text/html"
     } else {
@@ -246,9 +287,7 @@ pub async fn ingest_form_post(
         ("url".to_string(), f.url),
     ]
     .into();
-    let docs = documents_from_body(ctype, &q, f.text.into_bytes().into())?;
-    let job = submit(&app, docs)?;
-    Ok(Redirect::to(&format!("/jobs/{}", job.id)).into_response())
+    documents_from_body(ctype, &q, f.text.into_bytes().into())
 }
 
 /// `GET /jobs/{id}`: an ingest's progress, refreshed each second; once done, on to the story of

@@ -16,6 +16,7 @@
 #![deny(clippy::string_slice)]
 
 mod claims_tables;
+mod fetch_cache;
 mod filter;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -30,6 +31,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBeha
 use serde::Serialize;
 use serde_json::Value;
 
+pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
 
 /// The schema version, in the SQLite header (`PRAGMA user_version`) and in `store_info`.

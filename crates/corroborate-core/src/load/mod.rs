@@ -2,7 +2,7 @@
 //!
 //! A path may be a file or a folder (walked recursively in sorted order). Supported inputs:
 //! `.txt`, `.html`/`.htm`, `.jsonl`, `.tml`/`.timeml` (and TimeML under any name, by its root
-//! element). A `manifest.json` or `manifest.csv`
+//! element), `.warc`/`.warc.gz` (see [`warc`]). A `manifest.json` or `manifest.csv`
 //! in an input folder supplies outlet, URL and publication date per file.
 //!
 //! Bad input never panics: every problem becomes an [`InputProblem`] naming the file, and the
@@ -13,6 +13,7 @@ pub mod jsonl;
 pub mod manifest;
 pub mod text;
 pub mod timeml;
+pub mod warc;
 
 use std::path::{Path, PathBuf};
 
@@ -112,11 +113,16 @@ pub enum InputKind {
     Jsonl,
     /// TimeML.
     Timeml,
+    /// A WARC archive, streamed record by record.
+    Warc,
 }
 
 impl InputKind {
     /// The kind for a path's extension, if it is one we read.
     pub fn from_path(path: &Path) -> Option<InputKind> {
+        if warc::is_warc_path(path) {
+            return Some(InputKind::Warc);
+        }
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "txt" | "text" => Some(InputKind::Text),
@@ -310,6 +316,13 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("cannot read: {e}"))
 }
 
+/// True when an HTTP `Content-Type` value names an HTML page (`text/html`,
+/// `application/xhtml+xml`); parameters such as `charset` are ignored.
+pub fn is_html_content_type(content_type: &str) -> bool {
+    let mime = content_type.split(';').next().unwrap_or("").trim();
+    mime.eq_ignore_ascii_case("text/html") || mime.eq_ignore_ascii_case("application/xhtml+xml")
+}
+
 /// True when the bytes look binary: a NUL byte in the first 8 KiB (as ripgrep and git decide).
 pub fn looks_binary(bytes: &[u8]) -> bool {
     bytes.iter().take(8192).any(|&b| b == 0)
@@ -395,6 +408,9 @@ pub fn decode_utf8(bytes: Vec<u8>) -> (String, Option<String>) {
 pub fn load_file(input: &InputFile) -> Loaded {
     let name = input.path.display().to_string();
     let mut loaded = Loaded::default();
+    if input.kind == InputKind::Warc {
+        return warc::load(&input.path);
+    }
     let bytes = match read_bytes(&input.path) {
         Ok(b) => b,
         Err(msg) => {
@@ -413,6 +429,13 @@ pub fn load_bytes(
     manifest: Option<&ManifestEntry>,
 ) -> Loaded {
     let mut loaded = Loaded::default();
+    if kind == InputKind::Warc {
+        warc::stream_reader(name, bytes.as_slice(), &mut |l| {
+            loaded.documents.extend(l.documents);
+            loaded.problems.extend(l.problems);
+        });
+        return loaded;
+    }
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         loaded
             .problems
@@ -454,6 +477,7 @@ pub fn load_bytes(
             Ok(doc) => loaded.documents.push(doc),
             Err(msg) => loaded.problems.push(InputProblem::skipped(name, msg)),
         },
+        InputKind::Warc => {}
     }
     if let Some(entry) = manifest {
         for doc in &mut loaded.documents {
