@@ -6,6 +6,5 @@
 
 pub use corroborate_pipeline::{
     analyze, analyze_with, annotate, guard, link, link_with, process, process_with, reconcile,
-    Analysed, AnalyzeRequest,
-    NoProgress, Processed, Progress, RecordChoice, StoryResult,
+    Analysed, AnalyzeRequest, NoProgress, Processed, Progress, RecordChoice, StoryResult,
 };
