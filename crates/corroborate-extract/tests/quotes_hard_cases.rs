@@ -255,3 +255,19 @@ fn pronoun_speaker_is_the_previous_subject_not_an_earlier_woman() {
     let qs = quoted(text);
     assert_eq!(speaker_of(&qs, "Every oven"), Some("Jordan Achebe"));
 }
+
+#[test]
+fn a_contrasting_clause_does_not_make_its_subject_the_speaker_of_the_clause_before() {
+    let text =
+        "Harbor board under fire\n\nSeveral papers reported that the fictional harbor board \
+        of Port Ellis had quietly sold two moorings, but Mara Quill denied the claims.\n";
+    let (p, qs) = all(text);
+    for q in &qs {
+        let content = q.content.text(&p.doc.text);
+        assert!(
+            !(content.contains("sold two moorings")
+                && q.speaker_name.as_deref() == Some("Mara Quill")),
+            "the denier is taken as the speaker of what she denies: {content:?}"
+        );
+    }
+}

@@ -123,6 +123,12 @@ impl InputKind {
         if warc::is_warc_path(path) {
             return Some(InputKind::Warc);
         }
+        // A gzip-compressed article (`page.html.gz`) is of the kind its inner name says.
+        let path = if is_gzip_path(path) {
+            Path::new(path.file_stem()?)
+        } else {
+            path
+        };
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "txt" | "text" => Some(InputKind::Text),
@@ -299,7 +305,31 @@ pub struct Loaded {
     pub problems: Vec<InputProblem>,
 }
 
-/// Reads bytes from disk, refusing files over [`MAX_FILE_BYTES`].
+/// True for a `.gz` file name (a gzip-compressed article; WARC files are told apart first).
+fn is_gzip_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// Decompresses a gzip file's bytes, refusing output over [`MAX_FILE_BYTES`].
+fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::MultiGzDecoder::new(bytes)
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| format!("not a valid gzip file: {e}"))?;
+    if out.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "decompresses to over the {} MB limit",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads bytes from disk, refusing files over [`MAX_FILE_BYTES`]; a `.gz` file is decompressed.
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     let md = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
     if !md.is_file() {
@@ -313,7 +343,11 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
             MAX_FILE_BYTES / (1024 * 1024)
         ));
     }
-    std::fs::read(path).map_err(|e| format!("cannot read: {e}"))
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    if is_gzip_path(path) {
+        return gunzip(&bytes);
+    }
+    Ok(bytes)
 }
 
 /// True when an HTTP `Content-Type` value names an HTML page (`text/html`,
@@ -547,5 +581,30 @@ mod tests {
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].message.contains("not a regular file"));
         assert!(problems[0].path.ends_with("pipe.txt"));
+    }
+
+    #[test]
+    fn gzip_compressed_articles_are_read_and_bad_gzip_is_a_problem() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("corroborate-gz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(b"<html><head><title>Harbor board meets</title></head><body><article>\
+            <p>The fictional harbor board of Port Ellis met on Tuesday and approved new moorings.</p>\
+            </article></body></html>")
+            .expect("compress");
+        std::fs::write(dir.join("page.html.gz"), gz.finish().expect("finish")).expect("write");
+        std::fs::write(dir.join("broken.txt.gz"), b"not gzip at all").expect("write");
+        let found = discover(std::slice::from_ref(&dir), None, false);
+        let loaded: Vec<Loaded> = found.files.iter().map(load_file).collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        let docs: Vec<&Document> = loaded.iter().flat_map(|l| &l.documents).collect();
+        let problems: Vec<&InputProblem> = loaded.iter().flat_map(|l| &l.problems).collect();
+        assert_eq!(docs.len(), 1, "{problems:?}");
+        assert_eq!(docs[0].format, crate::document::SourceFormat::Html);
+        assert!(docs[0].text.contains("approved new moorings"));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].path.ends_with("broken.txt.gz"));
+        assert!(problems[0].message.contains("gzip"), "{problems:?}");
     }
 }

@@ -200,7 +200,10 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
     let content =
         if word_count(after.text(text)) >= 3 && !after.text(text).contains(['"', '“', '”']) {
             after
-        } else if before_subject.ends_with(',') && rest.trim().len() <= 45 {
+        } else if before_subject.ends_with(',')
+            && rest.trim().len() <= 45
+            && !opens_coordinate_clause(m_span.text(text))
+        {
             let c = clause_span(text, abs(0, before_subject.len() - 1));
             if word_count(c.text(text)) < 3 {
                 return None;
@@ -210,6 +213,16 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
             return None;
         };
     Some(quote(s, content, abs(a, cue_end), Some((m_span, m_kind))))
+}
+
+/// True when `rest` (what follows a clause's comma, or a subject) starts with a coordinating
+/// conjunction: "CLAUSE, but X denied the claims" opens a new, contrasting clause, so X does not
+/// say CLAUSE.
+fn opens_coordinate_clause(rest: &str) -> bool {
+    let rest = rest.trim_start();
+    ["but ", "and ", "yet ", "so ", "or ", "while "]
+        .iter()
+        .any(|c| rest.starts_with(c))
 }
 
 /// `CLAUSE, said SUBJECT …`: the cue at `a` inverted after the clause ending at `comma`.
@@ -253,7 +266,8 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     if let Some(c) = CLAUSE_THEN_CUE.captures(st) {
         let (cue, clause) = (c.name("cue")?, c.name("clause")?);
         let content = clause_span(text, abs(clause.start(), clause.end()));
-        if word_count(content.text(text)) >= 3 {
+        let coordinated = opens_coordinate_clause(st.get(clause.end() + 1..)?);
+        if word_count(content.text(text)) >= 3 && !coordinated {
             return Some(quote(
                 s,
                 content,
