@@ -46,7 +46,7 @@ pub struct Policy {
 impl Policy {
     fn host_allowed(&self, host: &str) -> bool {
         let name = host_name(host).to_ascii_lowercase();
-        self.hosts.iter().any(|h| *h == name)
+        self.hosts.contains(&name)
     }
 }
 
