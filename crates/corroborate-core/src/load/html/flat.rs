@@ -99,23 +99,13 @@ impl<'a> TagScanner<'a> {
             let lt = self.find_from(self.pos, "<")?;
             let next = b.get(lt + 1).copied();
             match next {
-                Some(b'!') => {
+                // A comment, doctype or processing instruction: one nameless, self-closing tag.
+                Some(b'!' | b'?') => {
                     let end = if self.s.get(lt..).is_some_and(|r| r.starts_with("<!--")) {
                         self.find_from(lt + 4, "-->").map_or(b.len(), |e| e + 3)
                     } else {
                         self.find_from(lt, ">").map_or(b.len(), |e| e + 1)
                     };
-                    self.pos = end;
-                    return Some(Tag {
-                        name: String::new(),
-                        closing: false,
-                        self_closing: true,
-                        start: lt,
-                        end,
-                    });
-                }
-                Some(b'?') => {
-                    let end = self.find_from(lt, ">").map_or(b.len(), |e| e + 1);
                     self.pos = end;
                     return Some(Tag {
                         name: String::new(),
