@@ -62,6 +62,17 @@ pub enum StoreError {
     Incompatible(String),
 }
 
+impl StoreError {
+    /// Whether the error is SQLite's "database is busy/locked", which a later try may not meet.
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sql(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    }
+}
+
 /// Result alias.
 pub type Result<T> = std::result::Result<T, StoreError>;
 
@@ -146,11 +157,28 @@ impl Store {
     /// that is not a Corroborate store (not SQLite, or another application's SQLite file) and a
     /// store of another schema version, without changing it.
     pub fn open(path: &Path) -> Result<Store> {
+        // SQLite answers some lock conflicts while a store is being created (two processes
+        // switching a new file to WAL at once) with SQLITE_BUSY without calling the busy
+        // handler; those are retried here, for as long as a write would wait.
+        let started = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(5);
+        loop {
+            match Self::open_once(path) {
+                Err(e) if e.is_busy() && started.elapsed() < WRITE_WAIT => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(std::time::Duration::from_millis(200));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn open_once(path: &Path) -> Result<Store> {
         check_sqlite_header(path)?;
         let conn = Connection::open(path)?;
         conn.busy_timeout(WRITE_WAIT)?;
         // Look before writing anything (WAL mode rewrites the header).
-        identity(&conn, path)?;
+        identity_snapshot(&conn, path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -179,7 +207,7 @@ impl Store {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        if identity(&conn, path)? == Identity::Fresh {
+        if identity_snapshot(&conn, path)? == Identity::Fresh {
             return Err(StoreError::Incompatible(format!(
                 "{}: an empty database, not a Corroborate store (create one with corroborate ingest)",
                 path.display()
@@ -701,6 +729,15 @@ fn check_sqlite_header(path: &Path) -> Result<()> {
         "{}: not a Corroborate store (not an SQLite database); refusing to touch it",
         path.display()
     )))
+}
+
+/// [`identity`] read in one read transaction, so that a store another process is creating
+/// right now is seen either before or after its creation, never half-way.
+fn identity_snapshot(conn: &Connection, path: &Path) -> Result<Identity> {
+    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
+    let found = identity(&tx, path);
+    tx.rollback()?;
+    found
 }
 
 /// Classifies an open database: a new one, or a store of this version; anything else (another

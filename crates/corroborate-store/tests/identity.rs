@@ -103,3 +103,27 @@ fn other_schema_versions_are_refused_with_what_to_do() {
     }
     refused(&old, "re-ingest");
 }
+
+/// Many connections creating one new store at the same moment (as parallel `ingest` processes
+/// do) all open it, and none sees it half-created and refuses it.
+#[test]
+fn racing_creators_all_open_the_new_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for round in 0..15 {
+        let path = dir.path().join(format!("race{round}.db"));
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(6));
+        let openers: Vec<_> = (0..6)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Store::open(&path).map(|_| ()).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for opener in openers {
+            let opened = opener.join().expect("opener thread");
+            assert!(opened.is_ok(), "round {round}: {opened:?}");
+        }
+    }
+}
