@@ -41,6 +41,31 @@ static DATELINE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+/// A calendar date written out in words, as pages show them to readers: "Nov. 19, 2019",
+/// "19 November 2019", "Tuesday, November 19, 2019, 9:02 AM", "Wed, 20 Nov 2019 13:38:07 +0000".
+/// Month-first dates may lack the year ("Posted Nov 18, 8:19 PM").
+static WRITTEN_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    let day_first = MONTHS.replace("?P<month>", "?P<month2>");
+    Regex::new(&format!(
+        r"(?i)\b(?:{MONTHS}\s*(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{{4}})\b)?|(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\s+{day_first},?\s+(?P<year2>\d{{4}})\b)"
+    ))
+    .expect("valid regex")
+});
+
+/// The first date written out in words in `text`: (year if written, month, day).
+pub(crate) fn written_date(text: &str) -> Option<(Option<i16>, i8, i8)> {
+    WRITTEN_DATE.captures_iter(text).find_map(|c| {
+        let group = |a: &str, b: &str| c.name(a).or_else(|| c.name(b)).map(|m| m.as_str());
+        let month = month_number(group("month", "month2")?)?;
+        let day: i8 = group("day", "day2")?.parse().ok()?;
+        let year = match group("year", "year2") {
+            Some(y) => Some(y.parse::<i16>().ok()?),
+            None => None,
+        };
+        (1..=31).contains(&day).then_some((year, month, day))
+    })
+}
+
 fn month_number(m: &str) -> Option<i8> {
     let m = m.trim_end_matches('.').to_ascii_lowercase();
     let n = match m.get(..3)? {
@@ -270,6 +295,25 @@ mod tests {
     fn wrong_weekday_with_explicit_year_is_ignored() {
         assert!(infer("On Monday, Oct. 23, 2026 it rained.", date(2026, 12, 2)).is_none());
         assert!(infer("On Friday, Feb. 30 it rained.", date(2026, 12, 2)).is_none());
+    }
+
+    #[test]
+    fn written_dates_in_both_orders_with_and_without_year() {
+        assert_eq!(
+            written_date("Nov. 19, 2019, 9:02 AM"),
+            Some((Some(2019), 11, 19))
+        );
+        assert_eq!(
+            written_date("Wed, 20 Nov 2019 13:38:07 +0000"),
+            Some((Some(2019), 11, 20))
+        );
+        assert_eq!(
+            written_date("01:38:07 PM IST Nov 20, 2019"),
+            Some((Some(2019), 11, 20))
+        );
+        assert_eq!(written_date("Posted Nov 18, 8:19 PM"), Some((None, 11, 18)));
+        assert_eq!(written_date("Mark 5, 2019"), None);
+        assert_eq!(written_date("May 42, 2019"), None);
     }
 
     #[test]

@@ -200,7 +200,8 @@ fn date_sources_are_used_in_priority_order() {
         {"@type":"WebPage","datePublished":"2020-01-01"},
         {"@type":"NewsArticle","datePublished":"2027-06-02T09:00:00Z"}]}</script>"#;
     let meta = r#"<meta property="article:published_time" content="2027-06-01T22:00:00-04:00">"#;
-    let time = r#"<time datetime="2027-06-03">June 3</time>"#;
+    // Shown two days after any metadata date, so it is not read as the metadata's local date.
+    let time = r#"<time datetime="2027-06-04">June 4</time>"#;
 
     let pub_of = |a: html::Article| a.published.map(|d| (d.date, d.field));
     let all = html::extract_article(&page(&format!("{meta}{ld}"), time));
@@ -224,7 +225,7 @@ fn date_sources_are_used_in_priority_order() {
     let time_only = html::extract_article(&page("", time));
     assert_eq!(
         pub_of(time_only),
-        Some((date(2027, 6, 3), "time[datetime]"))
+        Some((date(2027, 6, 4), "time[datetime]"))
     );
     assert_eq!(
         html::extract_article(&page("", time))
@@ -238,6 +239,57 @@ fn date_sources_are_used_in_priority_order() {
         "",
     ));
     assert_eq!(none.published, None);
+}
+
+#[test]
+fn the_date_shown_to_readers_corrects_a_timestamp_a_day_off() {
+    let pub_of = |head: &str, body: &str| {
+        html::extract_article(&page(head, body))
+            .published
+            .map(|d| (d.date, d.field))
+    };
+    let evening = r#"<meta property="article:published_time" content="2027-03-05T03:10:00Z">"#;
+    // A site header's "today" comes before the article's own <time>; the <time> wins, and its
+    // month and day take the timestamp's year.
+    let shown = r#"<span class="site-header-date">Mar. 6, 2027</span>
+        <time class="pubdate">Posted Mar 4, 10:10 PM</time>"#;
+    assert_eq!(
+        pub_of(evening, shown),
+        Some((date(2027, 3, 4), "date shown on the page"))
+    );
+    // An update notice is not the publication date.
+    let updated = r#"<time>Updated Mar 6, 2027 9:00 AM</time>"#;
+    assert_eq!(
+        pub_of(evening, updated),
+        Some((date(2027, 3, 5), "article:published_time"))
+    );
+    // The URL's date, when the timestamp's instant can fall on it in a publisher's zone.
+    let canonical = r#"<link rel="canonical" href="https://news.example/2027/03/04/fares/">"#;
+    assert_eq!(
+        pub_of(&format!("{evening}{canonical}"), ""),
+        Some((date(2027, 3, 4), "URL"))
+    );
+    let midday = r#"<meta property="article:published_time" content="2027-03-05T15:00:00Z">"#;
+    assert_eq!(
+        pub_of(&format!("{midday}{canonical}"), ""),
+        Some((date(2027, 3, 5), "article:published_time")),
+        "15:00 UTC is March 5 from UTC-10 to UTC+10"
+    );
+    // A content system's placeholder is no date; the visible one is used.
+    let placeholder = r#"<script type="application/ld+json">{"@type":"NewsArticle",
+        "datePublished":"0001-01-01T00:00:00Z"}</script>"#;
+    let byline_date = r#"<div class="publish-date">Published 2:16 AM EST Nov 20, 2029</div>"#;
+    assert_eq!(
+        pub_of(placeholder, byline_date),
+        Some((date(2029, 11, 20), "date shown on the page"))
+    );
+    // Dates written in words in metadata.
+    let words = r#"<script type="application/ld+json">{"@type":"NewsArticle",
+        "datePublished":"19 Nov 2029 07:09 GMT"}</script>"#;
+    assert_eq!(
+        pub_of(words, ""),
+        Some((date(2029, 11, 19), "datePublished"))
+    );
 }
 
 #[test]

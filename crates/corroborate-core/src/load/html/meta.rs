@@ -22,14 +22,24 @@ static ISO_DATE: LazyLock<Regex> = LazyLock::new(|| {
 /// A date from an ISO-8601-like timestamp: the calendar date as written (the publisher's
 /// local date) and, when the timestamp has a time and an offset (or `Z`), the instant in UTC.
 fn parse_date(s: &str, field: &'static str) -> Option<MetaDate> {
-    let c = ISO_DATE.captures(s)?;
+    let Some(c) = ISO_DATE.captures(s) else {
+        // "19 Nov 2019 07:09 GMT", "Wed, 20 Nov 2019 13:38:07 +0000": the date as written.
+        let (year, month, day) = crate::pubdate::written_date(s)?;
+        let date = plausible(jiff::civil::Date::new(year?, month, day).ok()?)?;
+        return Some(MetaDate {
+            date,
+            utc: None,
+            field,
+        });
+    };
     let num = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i32>().ok());
     let date = jiff::civil::Date::new(
         i16::try_from(num(1)?).ok()?,
         i8::try_from(num(2)?).ok()?,
         i8::try_from(num(3)?).ok()?,
     )
-    .ok()?;
+    .ok()
+    .and_then(plausible)?;
     let utc = (|| {
         let time = jiff::civil::Time::new(
             i8::try_from(num(4)?).ok()?,
@@ -42,6 +52,86 @@ fn parse_date(s: &str, field: &'static str) -> Option<MetaDate> {
         offset.to_timestamp(date.to_datetime(time)).ok()
     })();
     Some(MetaDate { date, utc, field })
+}
+
+/// A publication date, unless it is a content system's placeholder ("0001-01-01").
+fn plausible(date: jiff::civil::Date) -> Option<jiff::civil::Date> {
+    (date.year() >= 1900).then_some(date)
+}
+
+/// Elements that show readers when the article was published, strongest first: dated
+/// elements, then elements whose class names a date (a site header's "today" comes later in
+/// this order than the article's own `<time>`).
+const DATED_ELEMENTS: [&str; 2] = [
+    "time, [itemprop=datePublished]",
+    "[class*=publish], [class*=Publish], [class*=date], [class*=Date], [class*=timestamp], \
+     [class*=Timestamp], [class*=posted], [class*=Posted], [class*=dateline]",
+];
+
+/// The publication date as the page shows it to readers: the first date written out in words
+/// in a dated element, skipping update notices. A month and day without a year take the year
+/// that puts them nearest `near` (the metadata's date); without `near` they are skipped.
+fn visible_date(dom: &Dom, near: Option<jiff::civil::Date>) -> Option<MetaDate> {
+    DATED_ELEMENTS.iter().find_map(|selector| {
+        dom.select(selector).nodes().iter().find_map(|n| {
+            let text = normalize_ws(&n.text());
+            let lower = text.to_ascii_lowercase();
+            let update = ["updated", "last updated", "modified"]
+                .iter()
+                .any(|w| lower.starts_with(w));
+            if text.len() > 120 || update {
+                return None;
+            }
+            let (year, month, day) = crate::pubdate::written_date(&text)?;
+            let date = match (year, near) {
+                (Some(y), _) => jiff::civil::Date::new(y, month, day).ok(),
+                (None, Some(near)) => [near.year() - 1, near.year(), near.year() + 1]
+                    .into_iter()
+                    .filter_map(|y| jiff::civil::Date::new(y, month, day).ok())
+                    .min_by_key(|d| d.since(near).map_or(i32::MAX, |s| s.get_days().abs())),
+                (None, None) => None,
+            }
+            .and_then(plausible)?;
+            Some(MetaDate {
+                date,
+                utc: None,
+                field: "date shown on the page",
+            })
+        })
+    })
+}
+
+/// Whether `date` is the local date of `instant` in some time zone news publishers use
+/// (UTC-10 to UTC+10).
+fn local_date_near(instant: jiff::Timestamp, date: jiff::civil::Date) -> bool {
+    let hours = jiff::SignedDuration::from_hours(10);
+    let day = |t: Option<jiff::Timestamp>| t.map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date());
+    let (earliest, latest) = (
+        day(instant.checked_sub(hours).ok()),
+        day(instant.checked_add(hours).ok()),
+    );
+    earliest.is_some_and(|e| e <= date) && latest.is_some_and(|l| date <= l)
+}
+
+static URL_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?:[/.-]|$)").expect("valid regex")
+});
+
+/// The date in an article URL's path ("/2019/11/18/", "/story/2019-11-19/").
+fn url_date(url: &str) -> Option<MetaDate> {
+    let c = URL_DATE.captures(url)?;
+    let num = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<i16>().ok());
+    let date = jiff::civil::Date::new(
+        num(1)?,
+        i8::try_from(num(2)?).ok()?,
+        i8::try_from(num(3)?).ok()?,
+    )
+    .ok()?;
+    Some(MetaDate {
+        date,
+        utc: None,
+        field: "URL",
+    })
 }
 
 /// A UTC offset written `Z`, `UTC`, `GMT`, `+05`, `+0530` or `-05:00`.
@@ -114,7 +204,7 @@ pub(super) fn read_metadata(dom: &Dom) -> Article {
         .map(|v| (v, "og:site_name"))
         .or_else(|| ld.publisher.clone().map(|v| (v, "publisher.name")));
 
-    let published = from_meta(&PUBLISHED_META[..2])
+    let stamped = from_meta(&PUBLISHED_META[..2])
         .or_else(|| {
             ld.date_published
                 .as_deref()
@@ -158,6 +248,28 @@ pub(super) fn read_metadata(dom: &Dom) -> Article {
         .find_map(|n| n.attr("href").map(|h| h.trim().to_string()))
         .filter(|h| h.starts_with("http://") || h.starts_with("https://"))
         .or_else(|| get("og:url").filter(|u| u.starts_with("http")));
+
+    // Metadata timestamps are often in UTC (or mislabelled), which moves an evening
+    // publication to the next day. Where the date shown to readers is one day off the
+    // timestamp's, the shown one is what the page states; so is the URL's date, when the
+    // timestamp's instant can fall on it in a publisher's time zone.
+    let one_day_apart = |a: jiff::civil::Date, b: jiff::civil::Date| {
+        a.tomorrow().ok() == Some(b) || b.tomorrow().ok() == Some(a)
+    };
+    let published = match stamped {
+        Some(m) => {
+            let shown = visible_date(dom, Some(m.date))
+                .filter(|v| one_day_apart(m.date, v.date))
+                .or_else(|| {
+                    url.as_deref().and_then(url_date).filter(|v| {
+                        one_day_apart(m.date, v.date)
+                            && m.utc.is_none_or(|t| local_date_near(t, v.date))
+                    })
+                });
+            Some(shown.unwrap_or(m))
+        }
+        None => visible_date(dom, None).or_else(|| url.as_deref().and_then(url_date)),
+    };
 
     let site = outlet.as_ref().map(|(s, _)| s.as_str());
     let title = get("og:title")
