@@ -18,6 +18,7 @@ mod pairing;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
@@ -135,6 +136,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     for (i, r) in raws.iter().enumerate() {
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
+    attribute_from_reported_speech(text, &win, &mut cands);
     cands.extend(indirect_candidates(doc, text, &win, &raws));
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
     resolve(doc, text, &win, &table, entities, &mut cands);
@@ -426,9 +428,13 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
     let cue = Span::new(offset + va, offset + vb);
     let sub = prefix.get(..va)?;
     let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
-    if let Some(c) = SUBJ_AT_END.captures(&sub[tail_start..]) {
+    let at_end = SUBJ_AT_END.captures(&sub[tail_start..]);
+    if let Some(mention) = at_end
+        .as_ref()
+        .and_then(|c| mention_of(c, offset + tail_start))
+    {
         return Some(Found {
-            mention: mention_of(&c, offset + tail_start),
+            mention: Some(mention),
             cue,
         });
     }
@@ -455,7 +461,39 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
             cue,
         });
     }
-    None
+    // A cue in a later verb phrase of the sentence ("Cruz knocked Rubio on trade and called
+    // him a “moderate”"): the sentence's subject, when it is a name.
+    let subject = main_subject(sub, offset, table, raws)
+        .filter(|(_, kind)| *kind == SpeakerMentionKind::Name);
+    match subject {
+        Some(mention) => Some(Found {
+            mention: Some(mention),
+            cue,
+        }),
+        // A subject-like phrase before the cue that names no speaker: the cue, unattributed.
+        None => at_end.map(|_| Found { mention: None, cue }),
+    }
+}
+
+/// The cue of a paragraph ending in a colon that introduces the quote opening the next
+/// paragraph ("Cruz continued:" then the quote).
+fn cue_introducing_paragraph(
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+    table: &NameTable,
+    r: &RawQuote,
+    para: Span,
+) -> Option<Found> {
+    let opens_paragraph = text.get(para.start..r.span.start)?.trim().is_empty();
+    let prev = win.paragraphs.get(r.para.checked_sub(1)?)?;
+    let intro = prev.text(text).trim_end();
+    if !opens_paragraph || !intro.ends_with(':') {
+        return None;
+    }
+    let colon = prev.start + intro.len() - 1;
+    let start = floor_boundary(text, prev.start.max(colon.saturating_sub(MAX_WINDOW)));
+    cue_before(text.get(start..colon)?, start, raws, table)
 }
 
 /// Builds the candidate for one paired quote.
@@ -487,6 +525,9 @@ fn direct_candidate(
         let start = floor_boundary(text, start.max(r.span.start.saturating_sub(MAX_WINDOW)));
         found = cue_before(&text[start..r.span.start], start, raws, table);
     }
+    if found.is_none() {
+        found = cue_introducing_paragraph(text, win, raws, table, r, para);
+    }
     let (mention, cue) = match found {
         Some(f) => (f.mention, Some(f.cue)),
         None => (None, None),
@@ -507,6 +548,33 @@ fn direct_candidate(
         },
         para: r.para,
         open_end: r.open_end,
+    }
+}
+
+/// A quote whose neighbourhood names no speaker, inside reported speech ("Carson said the
+/// announcement was an “insult” to the volunteers"), takes the reported speech's source and cue.
+fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candidate]) {
+    for c in cands
+        .iter_mut()
+        .filter(|c| c.quote.speaker_mention.is_none() && c.quote.cue.is_none())
+    {
+        let span = c.quote.span;
+        let s = win.around(text, span.start, span.end);
+        let s = Span::new(
+            s.start,
+            floor_boundary(text, s.end.min(s.start + 4 * MAX_WINDOW)),
+        );
+        let reported = indirect::find_all(text, s).into_iter().find(|q| {
+            let outside = q
+                .cue
+                .is_some_and(|cue| cue.end <= span.start || span.end <= cue.start);
+            q.content.start < span.end && span.start < q.content.end && outside
+        });
+        if let Some(q) = reported.filter(|q| q.speaker_mention.is_some()) {
+            c.quote.speaker_mention = q.speaker_mention;
+            c.quote.speaker_mention_kind = q.speaker_mention_kind;
+            c.quote.cue = q.cue;
+        }
     }
 }
 
@@ -567,25 +635,12 @@ fn resolve(
         let q = &c.quote;
         if let (Some(span), Some(kind)) = (q.speaker_mention, q.speaker_mention_kind) {
             let (entity, name) = match kind {
-                SpeakerMentionKind::Name => match entity_at(entities, span) {
-                    Some(e) => (
-                        Some(e),
-                        entities
-                            .entities
-                            .get(e)
-                            .map(|x| outlets::normalize(&x.name).unwrap_or_else(|| x.name.clone())),
-                    ),
-                    None => {
-                        let written = span.text(text);
-                        let name = outlets::normalize(written)
-                            .or_else(|| table.canonical_name(written, span));
-                        (
-                            name.as_deref().and_then(|n| entity_named(entities, n)),
-                            name,
-                        )
-                    }
-                },
+                SpeakerMentionKind::Name => named_speaker(text, table, entities, span),
                 SpeakerMentionKind::Role => resolve_role_mention(doc, text, table, entities, span),
+                SpeakerMentionKind::Pronoun if span.text(text) == "who" => {
+                    relative_antecedent(text, span)
+                        .map_or((None, None), |a| named_speaker(text, table, entities, a))
+                }
                 SpeakerMentionKind::Pronoun => {
                     let g = pronoun_gender(span.text(text));
                     let fits = |l: &&Speaker| {
@@ -763,6 +818,45 @@ fn entity_named(entities: &EntityAnalysis, name: &str) -> Option<usize> {
         (Some((i, _)), None) => Some(i),
         _ => None,
     }
+}
+
+/// The entity and canonical name of a speaker mentioned by name.
+fn named_speaker(
+    text: &str,
+    table: &NameTable,
+    entities: &EntityAnalysis,
+    span: Span,
+) -> (Option<usize>, Option<String>) {
+    match entity_at(entities, span) {
+        Some(e) => (
+            Some(e),
+            entities
+                .entities
+                .get(e)
+                .map(|x| outlets::normalize(&x.name).unwrap_or_else(|| x.name.clone())),
+        ),
+        None => {
+            let written = span.text(text);
+            let name = outlets::normalize(written).or_else(|| table.canonical_name(written, span));
+            (
+                name.as_deref().and_then(|n| entity_named(entities, n)),
+                name,
+            )
+        }
+    }
+}
+
+static NAME_BEFORE_RELATIVE: LazyLock<regex::Regex> = LazyLock::new(|| {
+    regex::Regex::new(&format!(r"(?P<name>{}),?[ \t]*$", lexicon::name_pattern()))
+        .unwrap_or_else(|e| panic!("invalid built-in regex: {e}"))
+});
+
+/// The name a relative "who" refers to: the one right before it ("said Beck, who said").
+fn relative_antecedent(text: &str, who: Span) -> Option<Span> {
+    let start = floor_boundary(text, who.start.saturating_sub(80));
+    let before = text.get(start..who.start)?;
+    let m = NAME_BEFORE_RELATIVE.captures(before)?.name("name")?;
+    Some(Span::new(start + m.start(), start + m.end()))
 }
 
 fn pronoun_gender(p: &str) -> Option<Gender> {

@@ -271,3 +271,23 @@ fn a_contrasting_clause_does_not_make_its_subject_the_speaker_of_the_clause_befo
         );
     }
 }
+
+#[test]
+fn speakers_of_quotes_inside_longer_sentences() {
+    let text = "Harbour budget splits council\n\n\
+        The Tarnwick council debated the harbour budget on Tuesday.\n\n\
+        Maren Holt criticised the plan on Tuesday and called it \u{201c}a fantasy\u{201d} in front of the council.\n\n\
+        \u{201c}The pier is safe,\u{201d} said Ilsa Brandt, who added that the engineers were \u{201c}fully confident\u{201d} in the repairs.\n\n\
+        Holt continued:\n\n\
+        \u{201c}Nobody in this room has read the survey. I have, and it does not say what you think it says.\u{201d}\n\n\
+        Brandt said the council had been \u{201c}misled by rumours\u{201d} about the cost.";
+    let qs = quoted(text);
+    // A cue in a later verb phrase: the sentence's subject.
+    assert_eq!(speaker_of(&qs, "a fantasy"), Some("Maren Holt"));
+    // A relative "who" speaks for the name before it.
+    assert_eq!(speaker_of(&qs, "fully confident"), Some("Ilsa Brandt"));
+    // A paragraph ending in a colon introduces the quote of the next one.
+    assert_eq!(speaker_of(&qs, "Nobody in this room"), Some("Maren Holt"));
+    // A quote inside reported speech takes the reported speech's source.
+    assert_eq!(speaker_of(&qs, "misled by rumours"), Some("Ilsa Brandt"));
+}

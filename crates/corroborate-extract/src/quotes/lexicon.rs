@@ -20,7 +20,7 @@ pub(crate) fn subject_pattern() -> String {
     let role = format!(
         r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)[ \t]+(?:(?:{LOWER}|{cw})[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
-    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey)(?-u:\b)";
+    let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey|who)(?-u:\b)";
     let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
     format!(
         r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
