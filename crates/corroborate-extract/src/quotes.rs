@@ -356,7 +356,7 @@ fn main_subject(
                 }
                 return Some((span, kind));
             }
-            SpeakerMentionKind::Pronoun => {}
+            SpeakerMentionKind::Pronoun => return Some((span, kind)),
             _ => {
                 if fallback.is_none() {
                     fallback = Some((span, kind));

@@ -280,7 +280,8 @@ fn speakers_of_quotes_inside_longer_sentences() {
         \u{201c}The pier is safe,\u{201d} said Ilsa Brandt, who added that the engineers were \u{201c}fully confident\u{201d} in the repairs.\n\n\
         Holt continued:\n\n\
         \u{201c}Nobody in this room has read the survey. I have, and it does not say what you think it says.\u{201d}\n\n\
-        Brandt said the council had been \u{201c}misled by rumours\u{201d} about the cost.";
+        Brandt said the council had been \u{201c}misled by rumours\u{201d} about the cost.\n\n\
+        She walked the length of the Tarnwick pier on Friday, saying the repairs were \u{201c}ahead of schedule\u{201d}.";
     let qs = quoted(text);
     // A cue in a later verb phrase: the sentence's subject.
     assert_eq!(speaker_of(&qs, "a fantasy"), Some("Maren Holt"));
@@ -290,4 +291,6 @@ fn speakers_of_quotes_inside_longer_sentences() {
     assert_eq!(speaker_of(&qs, "Nobody in this room"), Some("Maren Holt"));
     // A quote inside reported speech takes the reported speech's source.
     assert_eq!(speaker_of(&qs, "misled by rumours"), Some("Ilsa Brandt"));
+    // A participle's subject is the sentence's, a pronoun too, not a name in a later phrase.
+    assert_eq!(speaker_of(&qs, "ahead of schedule"), Some("Ilsa Brandt"));
 }
