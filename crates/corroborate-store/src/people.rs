@@ -161,6 +161,26 @@ const GENERIC: &[&str] = &[
     "highway",
 ];
 
+/// Heads of the roles people hold in an agency (the last word of a role's normalised form):
+/// an agency dossier lists its people by these roles.
+const AGENCY_ROLES: &[&str] = &[
+    "chief",
+    "officer",
+    "sergeant",
+    "lieutenant",
+    "captain",
+    "deputy",
+    "sheriff",
+    "detective",
+    "spokesperson",
+    "commissioner",
+    "director",
+    "trooper",
+    "corporal",
+    "agent",
+    "superintendent",
+];
+
 /// Name suffixes left out of a person's name key.
 const SUFFIXES: &[&str] = &["jr", "sr", "ii", "iii", "iv"];
 
@@ -218,13 +238,16 @@ pub fn name_key(name: &str) -> String {
     w.join(" ")
 }
 
-/// An organisation's key: its lower-case words without a leading "the".
+/// An organisation's key: its lower-case words without "the", "of" and the words that only
+/// say it is a department or an office ("Millbrook Police Department" and "Millbrook police"
+/// agree; a sheriff's office and a police department of one town do not).
 fn org_key(name: &str) -> String {
-    let mut w = words(name);
-    if w.first().is_some_and(|f| f == "the") {
-        w.remove(0);
-    }
-    w.join(" ")
+    words(name)
+        .into_iter()
+        .map(|w| w.trim_end_matches("'s").trim_end_matches("’s").to_string())
+        .filter(|w| !["the", "of", "department", "dept", "office"].contains(&w.as_str()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The distinctive words of an agency or place phrase ("the Millbrook Police Department" ->
@@ -973,6 +996,22 @@ impl Store {
                 members.push(r?);
             }
         }
+        let roles = if entity.kind == "person" {
+            self.roles_where("person = ?1", id)?
+        } else {
+            let own: BTreeSet<String> = members.iter().map(|m| m.0.clone()).collect();
+            let (roles, extra) = self.agency_roles(id, &own)?;
+            for story in extra {
+                members.push((
+                    story,
+                    String::new(),
+                    entity.name.clone(),
+                    serde_json::json!({"rule": "a person holds a role of this agency in the story"})
+                        .to_string(),
+                ));
+            }
+            roles
+        };
         let mut stories = Vec::new();
         let mut reports: BTreeMap<String, Report> = BTreeMap::new();
         let mut entity_ids: HashMap<String, HashSet<String>> = HashMap::new();
@@ -1022,11 +1061,6 @@ impl Store {
             }
         }
         stories.sort_by(|a, b| (&a.first_published, &a.id).cmp(&(&b.first_published, &b.id)));
-        let roles = if entity.kind == "person" {
-            self.roles_where("person = ?1", id)?
-        } else {
-            self.agency_roles(id)?
-        };
         let mut timeline = Vec::new();
         let mut quotes_by = Vec::new();
         let mut quotes_about = Vec::new();
@@ -1134,25 +1168,50 @@ impl Store {
         Ok(rows.collect::<std::result::Result<_, _>>()?)
     }
 
-    /// Roles held "of" an agency: a person's role whose `of_text` shares the agency's
-    /// distinctive words, or whose evidence names the agency.
-    fn agency_roles(&self, id: &str) -> Result<Vec<RoleEntry>> {
+    /// People's roles in an agency, and the stories they are stated in: a role whose head is an
+    /// agency role ([`AGENCY_ROLES`]) and whose `of_text` names the agency (its words are among
+    /// the agency's name words), or that names no one in a story of the agency.
+    fn agency_roles(
+        &self,
+        id: &str,
+        stories: &BTreeSet<String>,
+    ) -> Result<(Vec<RoleEntry>, BTreeSet<String>)> {
         let name: String =
             self.conn
                 .query_row("SELECT name FROM people WHERE id = ?1", [id], |r| r.get(0))?;
         let own = context_words(&name);
         if own.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), BTreeSet::new()));
         }
-        let all = self.roles_where("p.kind = ?1", "person")?;
-        Ok(all
+        let all: Vec<RoleEntry> = self
+            .roles_where("p.kind = ?1", "person")?
             .into_iter()
             .filter(|r| {
-                let of = r.of_text.as_deref().map(context_words).unwrap_or_default();
-                (!of.is_empty() && of.is_subset(&own))
-                    || r.cite.text.to_lowercase().contains(&name.to_lowercase())
+                let head = r.normalized.as_deref().unwrap_or(&r.role);
+                head.split(' ')
+                    .next_back()
+                    .is_some_and(|w| AGENCY_ROLES.contains(&w))
             })
-            .collect())
+            .collect();
+        let named = |r: &RoleEntry| {
+            let of = r.of_text.as_deref().map(context_words).unwrap_or_default();
+            !of.is_empty() && of.is_subset(&own)
+        };
+        let extra: BTreeSet<String> = all
+            .iter()
+            .filter(|r| named(r))
+            .map(|r| r.cite.story.clone())
+            .filter(|s| !stories.contains(s))
+            .collect();
+        let roles = all
+            .into_iter()
+            .filter(|r| {
+                named(r)
+                    || (r.of_text.is_none()
+                        && (stories.contains(&r.cite.story) || extra.contains(&r.cite.story)))
+            })
+            .collect();
+        Ok((roles, extra))
     }
 }
 
