@@ -31,7 +31,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use anyhow::Context;
-use corroborate_eval::{arg_value, data_dir};
+use corroborate_eval::{arg_value, data_dir, prf};
 
 struct Token {
     sentence: usize,
@@ -300,6 +300,32 @@ fn score(gold: &[Entry], sys: &[Entry]) -> Score {
     s
 }
 
+impl Score {
+    fn add(&mut self, s: &Score) {
+        self.gold += s.gold;
+        self.sys += s.sys;
+        self.kept += s.kept;
+        self.date_ok += s.date_ok;
+        self.pairs += s.pairs;
+        self.pairs_ok += s.pairs_ok;
+    }
+}
+
+/// A table row: selection P/R/F1, date and pair order accuracy of our timeline (`a`) and of
+/// every gold event dated by us (`b`).
+fn table_row(name: &str, a: &Score, b: &Score) -> String {
+    let (p, r, f) = prf(a.kept, a.sys - a.kept, a.gold - a.kept);
+    format!(
+        "| {name} | {} | {} | {p:.3} | {r:.3} | {f:.3} | {:.3} | {:.3} | {:.3} | {:.3} |",
+        a.gold,
+        a.sys,
+        ratio(a.date_ok, a.kept),
+        ratio(a.pairs_ok, a.pairs),
+        ratio(b.date_ok, b.kept),
+        ratio(b.pairs_ok, b.pairs)
+    )
+}
+
 fn ratio(a: usize, b: usize) -> f64 {
     if b == 0 {
         0.0
@@ -370,52 +396,18 @@ fn main() -> anyhow::Result<()> {
         all.dedup();
         let a = score(&gold, &sys);
         let b = score(&gold, &number(all));
-        let (p, r) = (ratio(a.kept, a.sys), ratio(a.kept, a.gold));
-        let f = if p + r == 0.0 {
-            0.0
-        } else {
-            2.0 * p * r / (p + r)
-        };
-        println!(
-            "| {target} | {} | {} | {p:.3} | {r:.3} | {f:.3} | {:.3} | {:.3} | {:.3} | {:.3} |",
-            a.gold,
-            a.sys,
-            ratio(a.date_ok, a.kept),
-            ratio(a.pairs_ok, a.pairs),
-            ratio(b.date_ok, b.kept),
-            ratio(b.pairs_ok, b.pairs)
-        );
+        println!("{}", table_row(&target, &a, &b));
         for k in [if gi < train_n { 0 } else { 1 }, 2] {
             let t = &mut totals[k];
-            for (t, s) in [(&mut t.0, &a), (&mut t.1, &b)] {
-                t.gold += s.gold;
-                t.sys += s.sys;
-                t.kept += s.kept;
-                t.date_ok += s.date_ok;
-                t.pairs += s.pairs;
-                t.pairs_ok += s.pairs_ok;
-            }
+            t.0.add(&a);
+            t.1.add(&b);
         }
     }
     for (name, (a, b)) in ["**train half**", "**dev half**", "**all**"]
         .iter()
         .zip(totals.iter())
     {
-        let (p, r) = (ratio(a.kept, a.sys), ratio(a.kept, a.gold));
-        let f = if p + r == 0.0 {
-            0.0
-        } else {
-            2.0 * p * r / (p + r)
-        };
-        println!(
-            "| {name} | {} | {} | {p:.3} | {r:.3} | {f:.3} | {:.3} | {:.3} | {:.3} | {:.3} |",
-            a.gold,
-            a.sys,
-            ratio(a.date_ok, a.kept),
-            ratio(a.pairs_ok, a.pairs),
-            ratio(b.date_ok, b.kept),
-            ratio(b.pairs_ok, b.pairs)
-        );
+        println!("{}", table_row(name, a, b));
     }
     Ok(())
 }
