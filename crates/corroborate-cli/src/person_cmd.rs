@@ -19,9 +19,13 @@ pub struct PersonArgs {
     /// A name ("Hunter Foster"; a part of one finds it when only one matches) or an id (p-…, a-…).
     #[arg(value_name = "NAME|ID")]
     pub name: String,
-    /// Print JSON (`{"query", "dossiers": [...]}`) instead of Markdown.
-    #[arg(long)]
+    /// Print JSON (`{"query", "dossiers": [...]}`) instead of Markdown (`--format json`).
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Output format: `md`, `json`, or `semeval-timeline` (the timeline in the format of
+    /// SemEval-2015 Task 4: the name, then `order<TAB>date<TAB>doc-sentence-word` lines).
+    #[arg(long, default_value = "md", value_parser = ["md", "json", "semeval-timeline"])]
+    pub format: String,
 }
 
 /// Runs the command for `kind` (`person` or `organization`); returns the exit code.
@@ -80,7 +84,14 @@ pub fn run(args: PersonArgs, kind: &str) -> anyhow::Result<u8> {
             dossiers.push(d);
         }
     }
-    let bytes = if args.json {
+    let bytes = if args.format == "semeval-timeline" {
+        dossiers
+            .iter()
+            .map(semeval_timeline)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .into_bytes()
+    } else if args.json || args.format == "json" {
         let mut v = serde_json::to_vec_pretty(
             &serde_json::json!({"query": args.name, "dossiers": dossiers}),
         )?;
@@ -111,6 +122,37 @@ fn cite(c: &Cite) -> String {
         c.start,
         c.end
     )
+}
+
+/// A date in the task's format: `YYYY-MM-DD`, `YYYY-MM-XX`, `YYYY-XX-XX` or `XXXX-XX-XX`.
+fn task_date(d: Option<&str>) -> String {
+    match d.map(|x| x.split('-').collect::<Vec<_>>()).as_deref() {
+        Some([y, m, day]) => format!("{y}-{m}-{day}"),
+        Some([y, m]) => format!("{y}-{m}-XX"),
+        Some([y]) if !y.is_empty() => format!("{y}-XX-XX"),
+        _ => "XXXX-XX-XX".into(),
+    }
+}
+
+/// A dossier's timeline in the format of SemEval-2015 Task 4 (per-entity timelines): the
+/// entity's name, then one line per date (undated first) with its order number, the date and
+/// the ids `doc-sentence-trigger` of its events (our document ids and sentence positions).
+pub fn semeval_timeline(d: &EntityDossier) -> String {
+    let mut by_date: std::collections::BTreeMap<(bool, String), Vec<String>> =
+        std::collections::BTreeMap::new();
+    for t in &d.timeline {
+        let date = task_date(t.date.as_deref());
+        let id = format!("{}-{}-{}", t.cite.doc, t.sentence, t.trigger);
+        by_date
+            .entry((!date.starts_with("XXXX"), date))
+            .or_default()
+            .push(id);
+    }
+    let mut o = format!("{}\n", d.entity.name);
+    for (order, ((_, date), ids)) in by_date.iter().enumerate() {
+        let _ = writeln!(o, "{order}\t{date}\t{}", ids.join("\t"));
+    }
+    o
 }
 
 fn one_line(t: &str) -> String {

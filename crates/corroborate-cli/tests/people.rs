@@ -176,6 +176,31 @@ fn one_officer_across_three_stories_a_namesake_apart_and_two_chiefs_in_turn() {
         assert_cited(&r["cite"], &texts);
     }
 
+    // The same timeline in the format of SemEval-2015 Task 4: name, then order, date and ids.
+    let id = millbrook["entity"]["id"].as_str().expect("id");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corroborate"))
+        .args(["person", "--db"])
+        .arg(&db)
+        .args([id, "--format", "semeval-timeline"])
+        .output()
+        .expect("run corroborate");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("Daniel Reyes"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    assert!(rows.len() >= 4, "{text}");
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], i.to_string());
+        assert!(r.len() >= 3 && r[1].len() == 10, "{text}");
+    }
+    assert!(
+        rows.windows(2).all(|w| w[0][1] < w[1][1]),
+        "dates in order: {text}"
+    );
+    assert!(rows
+        .iter()
+        .any(|r| r[1] == "2024-11-18" && r[2].ends_with("-complaint")));
+
     // The department: two chiefs in turn, and the shooting's incident record.
     let found = dossiers(&db, "agency", "Millbrook Police Department");
     assert_eq!(found.len(), 1);

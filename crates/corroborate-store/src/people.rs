@@ -186,11 +186,17 @@ const SUFFIXES: &[&str] = &["jr", "sr", "ii", "iii", "iv"];
 
 /// The categories of [`EVENTS`] a sentence falls in, in lexicon order.
 pub fn event_categories(sentence: &str) -> Vec<&'static str> {
-    let words = words(sentence);
+    event_matches(sentence).into_iter().map(|m| m.0).collect()
+}
+
+/// The categories of [`EVENTS`] a sentence falls in, each with the first word that says so.
+pub fn event_matches(sentence: &str) -> Vec<(&'static str, String)> {
+    let raw = raw_words(sentence);
+    let words: Vec<String> = raw.iter().map(|w| w.to_lowercase()).collect();
     let mut used = vec![false; words.len()];
     let mut out = Vec::new();
     for (category, phrases) in EVENTS {
-        let mut hit = false;
+        let mut first: Option<usize> = None;
         for phrase in *phrases {
             let parts: Vec<&str> = phrase.split(' ').collect();
             for at in 0..words.len() {
@@ -210,23 +216,26 @@ pub fn event_categories(sentence: &str) -> Vec<&'static str> {
                     for u in used.iter_mut().skip(at).take(parts.len()) {
                         *u = true;
                     }
-                    hit = true;
+                    first = Some(first.map_or(at, |f| f.min(at)));
                 }
             }
         }
-        if hit {
-            out.push(*category);
+        if let Some(at) = first {
+            out.push((*category, raw[at].clone()));
         }
     }
     out
 }
 
-fn words(text: &str) -> Vec<String> {
+fn raw_words(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .filter(|w| !w.is_empty())
-        .map(|w| w.trim_matches(['\'', '’']).to_lowercase())
+        .map(|w| w.trim_matches(['\'', '’']).to_string())
         .filter(|w| !w.is_empty())
         .collect()
+}
+
+fn words(text: &str) -> Vec<String> {
+    raw_words(text).iter().map(|w| w.to_lowercase()).collect()
 }
 
 /// A person's name key: lower-case words, periods and name suffixes dropped.
@@ -777,6 +786,10 @@ pub struct TimelineEntry {
     pub date_how: &'static str,
     /// The categories of [`EVENTS`] the sentence falls in.
     pub categories: Vec<&'static str>,
+    /// The first word that names an event (the trigger of the first category).
+    pub trigger: String,
+    /// The sentence's position among its document's sentences (0 first).
+    pub sentence: usize,
     /// The sentence.
     pub cite: Cite,
     /// Other articles with the same sentence (wire copies), by document id.
@@ -1256,18 +1269,23 @@ fn entity_timeline(
             dates.entry(doc).or_default().push((n(d, "start"), value));
         }
     }
+    let mut position: HashMap<String, usize> = HashMap::new();
     for sent in rep.list("sentences") {
         let Some(doc) = s(sent, "doc") else { continue };
+        let slot = position.entry(doc.clone()).or_insert(0);
+        let index = *slot;
+        *slot += 1;
         let (a, b) = (n(sent, "start"), n(sent, "end"));
         let Some(ms) = spans.get(&doc) else { continue };
         if !ms.iter().any(|(x, y)| *x >= a && *y <= b) {
             continue;
         }
         let cite = rep.cite(story, &doc, a, b);
-        let categories = event_categories(&cite.text);
-        if categories.is_empty() {
+        let matches = event_matches(&cite.text);
+        let Some(trigger) = matches.first().map(|m| m.1.clone()) else {
             continue;
-        }
+        };
+        let categories = matches.iter().map(|m| m.0).collect();
         let stated = dates
             .get(&doc)
             .and_then(|v| v.iter().find(|(at, _)| *at >= a && *at < b))
@@ -1280,6 +1298,8 @@ fn entity_timeline(
             date,
             date_how,
             categories,
+            trigger,
+            sentence: index,
             cite,
             also_in: Vec::new(),
         });
