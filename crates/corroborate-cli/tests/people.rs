@@ -258,6 +258,32 @@ fn hunter_fosters_dossier_cites_the_remark_the_leave_the_resignation_and_certifi
         }
     }
     assert!(!d["quotes_about"].as_array().expect("quotes").is_empty());
+    // The police chief fired in September, and the department's people by role.
+    let chief = &dossiers(&db, "person", "Harold Vanderford")[0];
+    let fired = entries(chief, "fired");
+    assert!(
+        fired
+            .iter()
+            .any(|e| e["date"].as_str().is_some_and(|x| x.starts_with("2026-09"))),
+        "{chief:#?}"
+    );
+    let dept = &dossiers(&db, "agency", "Senatobia Police Department")[0];
+    let roles: Vec<(&str, &str)> = dept["roles"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap_or(""),
+                r["role"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert!(
+        roles.contains(&("Harold Vanderford", "police chief")),
+        "{roles:?}"
+    );
+    assert!(roles.iter().any(|r| r.0 == "Hunter Foster"), "{roles:?}");
 
     // The API and the pages: a person from a story, the story from the person.
     let srv = serve(&db, &[]);
