@@ -42,6 +42,12 @@ const CORPUS: &[(&str, &str, &str, &str)] = &[
         "2025-05-07",
         "Eastwick sergeant honored for flood rescue\n\nEASTWICK — Eastwick police Sgt. Daniel Reyes was honored on Tuesday, May 6, 2025, for pulling two children from the Sable River during April floods, Mayor Ruth Okafor said.\n\nReyes has served the Eastwick Police Department for 19 years.\n",
     ),
+    (
+        "e1.txt",
+        "Harlan Courier",
+        "2026-01-14",
+        "Arson trial opens in Harlan County\n\nHARLAN — The arson trial of Lena Voss opened on Tuesday, January 13, 2026, in Harlan County Circuit Court.\n\nOfficer Reyes, who responded to the fire, testified that the warehouse door had been forced. Judge Irene Colter adjourned the trial until Thursday.\n",
+    ),
 ];
 
 fn write_corpus(dir: &Path) {
@@ -145,6 +151,34 @@ fn one_officer_across_three_stories_a_namesake_apart_and_two_chiefs_in_turn() {
     assert!(possible["reason"]
         .as_str()
         .is_some_and(|r| r.contains("same name")));
+
+    // A surname alone is never merged: listed as possibly either Daniel Reyes.
+    let alone = dossiers(&db, "person", "Reyes");
+    let surname = alone
+        .iter()
+        .find(|d| d["entity"]["name"] == "Reyes")
+        .expect("the one-name Reyes is its own entry");
+    assert_eq!(surname["possibly_same"].as_array().map(Vec::len), Some(2));
+    assert!(surname["possibly_same"][0]["reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("only the name")));
+
+    // Recomputing the people tables gives the same rows (sorted keys, no hash order).
+    let rows = |db: &Path| -> Vec<String> {
+        let s = corroborate_store::Store::open_readonly(db).expect("open");
+        let mut q = s
+            .connection()
+            .prepare("SELECT person || '|' || story || '|' || entity || '|' || evidence_json FROM people_members ORDER BY 1")
+            .expect("prepare");
+        let r = q.query_map([], |r| r.get(0)).expect("query");
+        r.map(|x| x.expect("row")).collect()
+    };
+    let before = rows(&db);
+    corroborate_store::Store::open(&db)
+        .expect("open")
+        .refresh_people()
+        .expect("refresh");
+    assert_eq!(rows(&db), before);
 
     // Hired, complaint, shooting, leave, resignation: each dated, cited, in order of date.
     let first_date = |category: &str| -> String {
