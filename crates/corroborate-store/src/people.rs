@@ -780,7 +780,8 @@ pub struct RoleEntry {
 /// [`EVENTS`] lexicon names.
 #[derive(Debug, Clone, Serialize)]
 pub struct TimelineEntry {
-    /// The day (or month, year) the sentence states, else the article's publication day.
+    /// The day (or month, year) the sentence states nearest to the trigger, else the article's
+    /// publication day.
     pub date: Option<String>,
     /// `stated` (a date in the sentence) or `published` (as of the article's day).
     pub date_how: &'static str,
@@ -1286,9 +1287,19 @@ fn entity_timeline(
             continue;
         };
         let categories = matches.iter().map(|m| m.0).collect();
+        // The sentence's date nearest to the word that names the event.
+        let at_trigger = cite
+            .text
+            .find(trigger.as_str())
+            .and_then(|byte| cite.text.get(..byte))
+            .map_or(a, |before| a + before.chars().count() as u64);
         let stated = dates
             .get(&doc)
-            .and_then(|v| v.iter().find(|(at, _)| *at >= a && *at < b))
+            .and_then(|v| {
+                v.iter()
+                    .filter(|(at, _)| *at >= a && *at < b)
+                    .min_by_key(|(at, _)| at.abs_diff(at_trigger))
+            })
             .map(|(_, v)| v.clone());
         let (date, date_how) = match stated {
             Some(d) => (Some(d), "stated"),
