@@ -2,6 +2,8 @@
 //! `/api/agencies`, `/api/agencies/{id}` and the pages `/people`, `/people/{id}`, `/agencies`,
 //! `/agencies/{id}`. Every entry links to its story and its source passage.
 
+#![deny(clippy::string_slice)]
+
 use std::collections::HashMap;
 use std::fmt::Write;
 

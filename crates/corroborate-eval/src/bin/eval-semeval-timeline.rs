@@ -27,6 +27,8 @@
 //!
 //! Run: `cargo run --release -p corroborate-eval --bin eval-semeval-timeline [-- --out DIR]`
 
+#![deny(clippy::string_slice)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
