@@ -321,6 +321,13 @@ fn hunter_fosters_dossier_cites_the_remark_the_leave_the_resignation_and_certifi
         "{roles:?}"
     );
     assert!(roles.iter().any(|r| r.0 == "Hunter Foster"), "{roles:?}");
+    assert!(
+        !entries(dept, "investigation").is_empty(),
+        "investigations of it"
+    );
+    for e in entries(dept, "investigation") {
+        assert_cited(&e["cite"], &texts);
+    }
 
     // The API and the pages: a person from a story, the story from the person.
     let srv = serve(&db, &[]);
