@@ -4,6 +4,7 @@
 #![deny(clippy::string_slice)]
 
 mod ingest_cmd;
+mod person_cmd;
 mod report_cmd;
 mod serve_cmd;
 mod watch_cmd;
@@ -108,6 +109,18 @@ corroborate watch --db news.db --feed https://a.example/news-sitemap.xml --feed 
 One line per cycle on stdout; problems on stderr. Ctrl-C (SIGINT) or SIGTERM stops after the\n\
 current step. One watcher per store: a second one is refused (see docs/inputs.md).")]
     Watch(watch_cmd::WatchArgs),
+    /// A person's dossier across the stories of a store: stories, roles over time, a dated
+    /// timeline, quotes by and about them, possible namesakes; every entry cited.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate person --db news.db \"Hunter Foster\"\n  \
+corroborate person --db news.db p-hunter-foster --json\n\n\
+See docs/people.md.")]
+    Person(person_cmd::PersonArgs),
+    /// An agency's dossier across the stories of a store: incidents, people by role over time,
+    /// investigations; every entry cited.
+    #[command(after_help = "EXAMPLES:\n  \
+corroborate agency --db news.db \"Senatobia Police Department\" --json")]
+    Agency(person_cmd::PersonArgs),
 }
 
 #[derive(Args)]
@@ -352,6 +365,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Dates(args) => dates_cmd::run(args),
         Command::Watch(args) => watch_cmd::run(args),
+        Command::Person(args) => person_cmd::run(args, "person"),
+        Command::Agency(args) => person_cmd::run(args, "organization"),
     };
     match result {
         Ok(code) => ExitCode::from(code),

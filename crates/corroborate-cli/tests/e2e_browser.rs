@@ -2,7 +2,8 @@
 //! (WebDriver) against `corroborate serve` with the seeds ingested. Opens the story list, opens
 //! the seed story, clicks a contested claim, checks the highlighted source passage is the cited
 //! span of the source text, saves a screenshot under `target/e2e/`, then feeds a hostile article
-//! and checks that none of its script ran.
+//! and checks that none of its script ran. From the story it opens a person (Hunter Foster) and
+//! from the person the story again.
 //!
 //! Skips with a loud message only when Chromium or chromedriver is not installed and `CI` is not
 //! `true`; `.ci/run` installs both, so in CI a missing browser fails.
@@ -285,6 +286,25 @@ fn browser_story_list_story_click_passage_and_no_injected_script() {
     d.screenshot(&screenshot_dir().join("story.png"));
     // A value of the incident record's contested field: its evidence shows the same way.
     click_and_check_passage(&d, &srv.addr, ".record .contested .src.record-value");
+
+    // A person from the story, then the story from the person (docs/people.md).
+    let story_url = d.cmd("GET", &d.s("/url"), None);
+    let person = d.wait_for("details.people a.person-link[href=\"/people/p-hunter-foster\"]");
+    d.click(&person);
+    d.wait_for("ol.person-timeline li");
+    let title = d.script(
+        "return document.querySelector('header h1').textContent;",
+        json!([]),
+    );
+    assert_eq!(title, json!("Hunter Foster"));
+    let back = d.wait_for("ul.person-stories a.story-link");
+    d.click(&back);
+    d.wait_for("section.story h3");
+    assert_eq!(
+        d.cmd("GET", &d.s("/url"), None),
+        story_url,
+        "the person's story is this story"
+    );
 
     // Hostile input: nothing it carries may run in the story page or the document view.
     let hostile = json!({

@@ -11,6 +11,7 @@
 mod guard;
 mod jobs;
 mod pages;
+mod people_pages;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -143,6 +144,14 @@ pub fn router(config: &Config) -> Result<Router, corroborate_store::StoreError> 
             get(pages::ingest_form).post(pages::ingest_form_post),
         )
         .route("/jobs/:id", get(pages::job_page))
+        .route("/people", get(people_pages::people_page))
+        .route("/people/:id", get(people_pages::person_page))
+        .route("/agencies", get(people_pages::agencies_page))
+        .route("/agencies/:id", get(people_pages::agency_page))
+        .route("/api/people", get(people_pages::api_people))
+        .route("/api/people/:id", get(people_pages::api_person))
+        .route("/api/agencies", get(people_pages::api_agencies))
+        .route("/api/agencies/:id", get(people_pages::api_agency))
         .route("/api/stories", get(api_stories))
         .route("/api/stories/:id", get(api_story))
         .route("/api/stories/:id/report", get(api_story_report))

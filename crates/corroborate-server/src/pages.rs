@@ -19,7 +19,7 @@ use crate::{documents_from_body, read, submit, valid_id, ApiError, App};
 
 fn nav(extra: &str) -> String {
     format!(
-        "<nav class=\"top\"><a href=\"/\">Stories</a><a href=\"/ingest\">Add articles</a></nav>{extra}"
+        "<nav class=\"top\"><a href=\"/\">Stories</a><a href=\"/people\">People</a><a href=\"/agencies\">Agencies</a><a href=\"/ingest\">Add articles</a></nav>{extra}"
     )
 }
 
@@ -116,11 +116,11 @@ pub async fn story_page(
 
 async fn render_story(app: &App, id: &str, version: i64) -> Result<String, ApiError> {
     let key = id.to_string();
-    let (report, history) = read(app, move |s| {
+    let (report, history, people) = read(app, move |s| {
         let r = s
             .story_report(&key, Some(version))?
             .ok_or_else(|| ApiError::not_found(format!("no story {key}")))?;
-        Ok((r, s.story_history(&key)?))
+        Ok((r, s.story_history(&key)?, s.people_of_story(&key)?))
     })
     .await?;
     let d = dossier(&report)?;
@@ -155,6 +155,7 @@ async fn render_story(app: &App, id: &str, version: i64) -> Result<String, ApiEr
         );
     }
     extra.push_str("</ol></details>");
+    extra.push_str(&crate::people_pages::story_people_block(&people));
     Ok(html::render_with(&d, &opts(&extra)))
 }
 

@@ -18,6 +18,7 @@
 mod claims_tables;
 mod fetch_cache;
 mod filter;
+pub mod people;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
@@ -346,6 +347,7 @@ impl Store {
                 }
             };
             let changes = write_stories(&tx, &full, &computed)?;
+            people::refresh(&tx)?;
             tx.commit()?;
             return Ok(changes);
         }

@@ -179,3 +179,33 @@ CREATE VIEW IF NOT EXISTS quotes_by_speaker AS
 CREATE VIEW IF NOT EXISTS story_sources AS
   SELECT s.id AS story, s.title AS story_title, d.id AS doc, d.outlet, d.published, d.title, d.url
   FROM stories s JOIN story_documents sd ON sd.story = s.id JOIN documents d ON d.id = sd.doc;
+
+-- People and agencies across stories (people.rs; docs/people.md), recomputed from
+-- `cross_entities` after every relink. A person is one or more stories' cross-article entities
+-- merged on full name plus a shared context (agency, place); `people_members.evidence_json`
+-- says why each member joined. Ambiguous matches (one name only, conflicting context) are
+-- never merged: they are rows of `people_possible`.
+CREATE TABLE IF NOT EXISTS people (
+  id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL,
+  stories INTEGER NOT NULL, mentions INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS people_name_key ON people(name_key);
+CREATE TABLE IF NOT EXISTS people_members (
+  person TEXT NOT NULL REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED,
+  story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED,
+  entity TEXT NOT NULL, name TEXT NOT NULL, evidence_json TEXT NOT NULL,
+  PRIMARY KEY (person, story, entity)
+);
+CREATE INDEX IF NOT EXISTS people_members_story ON people_members(story);
+CREATE TABLE IF NOT EXISTS people_roles (
+  person TEXT NOT NULL REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
+  story TEXT NOT NULL, role TEXT NOT NULL, normalized TEXT, of_text TEXT,
+  doc TEXT NOT NULL REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  start INTEGER NOT NULL, "end" INTEGER NOT NULL, published TEXT, text TEXT,
+  PRIMARY KEY (person, idx)
+);
+CREATE TABLE IF NOT EXISTS people_possible (
+  person TEXT NOT NULL REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED,
+  other TEXT NOT NULL REFERENCES people(id) DEFERRABLE INITIALLY DEFERRED,
+  reason TEXT NOT NULL, PRIMARY KEY (person, other)
+);
