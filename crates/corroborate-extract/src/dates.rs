@@ -285,7 +285,7 @@ fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|former|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
