@@ -217,7 +217,7 @@ const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|
 /// Words between "the" and a quarter ("the fiscal first quarter", "the year-ago quarter").
 const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
-const NUMW: &str = r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
 const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
 
 fn month_re() -> String {
@@ -1528,7 +1528,10 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                             let v = ctx.last_value.as_deref()?;
                             // "ago" counts from the DCT: only its granularity comes from the
                             // reference; "earlier" counts from the reference itself.
-                            (v.len() > 4 || last != "ago")
+                            // Only a reported quarter lends its granularity to "ago"
+                            // ("a year ago" = that quarter a year back); otherwise "two years
+                            // ago" is a year.
+                            (v.contains('Q') || last != "ago")
                                 .then(|| shift_years(v, sign * n as i64))
                                 .flatten()
                         });
@@ -2067,6 +2070,27 @@ mod tests {
             .into_iter()
             .find(|(t, _)| t == expr)
             .map(|(_, v)| v)
+    }
+
+    #[test]
+    fn compound_and_paired_numbers_and_years_ago() {
+        assert_eq!(
+            value_of("It took a couple of years.", "a couple of years").as_deref(),
+            Some("P2Y")
+        );
+        assert_eq!(
+            value_of("It rained for twenty four hours.", "twenty four hours").as_deref(),
+            Some("PT24H")
+        );
+        // A day mentioned before does not make "two years ago" a day.
+        assert_eq!(
+            value_of(
+                "It opened on March 3. It closed almost two years ago.",
+                "almost two years ago"
+            )
+            .as_deref(),
+            Some("2024")
+        );
     }
 
     #[test]

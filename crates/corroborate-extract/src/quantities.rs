@@ -144,6 +144,13 @@ pub fn word_number(s: &str) -> Option<f64> {
                     continue;
                 }
                 "dozen" => current = current.max(1.0) * 12.0,
+                // "a couple of": two.
+                "couple" if current <= 1.0 => {
+                    current = 2.0;
+                    if words.peek() == Some(&"of") {
+                        words.next();
+                    }
+                }
                 "hundred" => current = current.max(1.0) * 100.0,
                 "thousand" => {
                     total += current.max(1.0) * 1e3;
