@@ -217,7 +217,7 @@ const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|
 /// Words between "the" and a quarter ("the fiscal first quarter", "the year-ago quarter").
 const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
-const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\s+[1-9]/[2-9]|\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
 const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
 
 fn month_re() -> String {
@@ -272,7 +272,7 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT})(?:-long)?{B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long)?{B}"
         ),
         Rule::ModMonth => format!(
             r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
@@ -425,8 +425,29 @@ fn unit_of(w: &str) -> Option<Unit> {
     Some(u)
 }
 
-/// The TIMEX3 duration for `n` (or `X`) units: `P3D`, `PT12H`, `PXM`, `P10Y`.
+/// The TIMEX3 duration for `n` (or `X`) units: `P3D`, `PT12H`, `PXM`, `P10Y`; a fraction
+/// that is whole in the next smaller unit is written with it (`P2Y6M`, `PT1M30S`).
 fn duration_value(n: Option<f64>, unit: Unit) -> String {
+    if let Some(v) = n.filter(|v| v.fract() != 0.0 && *v > 0.0 && *v < 10_000.0) {
+        let (whole, part) = (v.trunc() as i64, v.fract());
+        let split = |k: f64| {
+            Some((part * k).round() as i64).filter(|p| ((part * k) - *p as f64).abs() < 1e-9)
+        };
+        let composite = match unit {
+            Unit::Year => split(12.0).map(|m| format!("P{whole}Y{m}M")),
+            Unit::Day => split(24.0).map(|h| format!("P{whole}DT{h}H")),
+            Unit::Hour => split(60.0).map(|m| format!("PT{whole}H{m}M")),
+            Unit::Minute => split(60.0).map(|s| format!("PT{whole}M{s}S")),
+            _ => None,
+        };
+        if let Some(c) = composite {
+            return c
+                .replace("P0Y", "P")
+                .replace("P0D", "P")
+                .replace("T0H", "T")
+                .replace("T0M", "T");
+        }
+    }
     let num = |k: f64| match n {
         Some(v) => {
             let v = v * k;
@@ -1588,11 +1609,17 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
                 _ => 0,
             };
             let mut rest = lw.get(skip..).unwrap_or_default();
+            let words: Vec<&str> = rest.iter().map(String::as_str).collect();
+            let and_a_half = matches!(words.as_slice(), ["a" | "an", _, "and", "a", "half"]);
             // "a 20-year": the article is not the number.
             if rest.len() > 2 && matches!(rest[0].as_str(), "a" | "an") {
                 rest = &rest[1..];
             }
-            let (_, n) = leading_number(rest);
+            let n = if and_a_half {
+                Some(1.5)
+            } else {
+                leading_number(rest).1
+            };
             let mut t = timex(span, TimexType::Duration, Some(duration_value(n, unit)));
             t.modifier = match lw.first().map(String::as_str) {
                 Some("almost" | "nearly" | "less" | "up") => Some("LESS_THAN"),
@@ -2081,6 +2108,18 @@ mod tests {
         assert_eq!(
             value_of("It rained for twenty four hours.", "twenty four hours").as_deref(),
             Some("PT24H")
+        );
+        assert_eq!(
+            value_of("It lasted 2 1/2 years.", "2 1/2 years").as_deref(),
+            Some("P2Y6M")
+        );
+        assert_eq!(
+            value_of("It lasted a minute and a half.", "a minute and a half").as_deref(),
+            Some("PT1M30S")
+        );
+        assert_eq!(
+            value_of("It lasted half an hour or 1.5 hours.", "1.5 hours").as_deref(),
+            Some("PT1H30M")
         );
         // A day mentioned before does not make "two years ago" a day.
         assert_eq!(

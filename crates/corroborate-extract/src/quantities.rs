@@ -120,6 +120,15 @@ pub fn word_number(s: &str) -> Option<f64> {
         .peekable();
     while let Some(w) = words.next() {
         let digits = w.replace(',', "");
+        if let Some((a, b)) = digits.split_once('/') {
+            // "2 1/2": a fraction after a whole number.
+            let (a, b) = (a.parse::<f64>().ok()?, b.parse::<f64>().ok()?);
+            if !seen || b == 0.0 || a >= b {
+                return None;
+            }
+            current += a / b;
+            continue;
+        }
         if let Ok(v) = digits.parse::<f64>() {
             if !v.is_finite() {
                 return None;
