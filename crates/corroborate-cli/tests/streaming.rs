@@ -5,30 +5,23 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{analyze, examples_dir, seeds_dir};
+use common::{analyze, examples_dir, seeds_dir, stdout_with_threads};
 use serde_json::Value;
 
 fn jsonl(threads: &str) -> Vec<u8> {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_corroborate"))
-        .args([
-            "analyze",
-            "--quiet",
-            "--today",
-            "2026-12-02",
-            "--format",
-            "jsonl",
-        ])
-        .arg(examples_dir())
-        .arg(seeds_dir())
-        .env("RAYON_NUM_THREADS", threads)
-        .output()
-        .expect("the corroborate binary runs");
-    assert!(
-        !out.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    let (ex, seeds) = (examples_dir(), seeds_dir());
+    let (ex, seeds) = (ex.to_str().unwrap(), seeds.to_str().unwrap());
+    let args = [
+        "analyze",
+        "--quiet",
+        "--today",
+        "2026-12-02",
+        "--format",
+        "jsonl",
+        ex,
+        seeds,
+    ];
+    stdout_with_threads(&args, threads)
 }
 
 #[test]

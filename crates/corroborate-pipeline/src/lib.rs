@@ -342,56 +342,28 @@ pub fn link_with(
     record_choice: &RecordChoice,
 ) -> (CrossDoc, Vec<InputProblem>) {
     let (links, mut problems) = link_stories(results);
-    let position: HashMap<DocId, usize> = results
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| (p.doc.id.clone(), i))
-        .collect();
+    let plan = StoryPlan::new(results, &links);
     let mut cross_entities = Vec::new();
     let mut events = Vec::new();
     let mut inferred_published = Vec::new();
     let mut claims_report = ClaimsReport::default();
     let mut records = Vec::new();
-    let lineage_of: BTreeMap<DocId, String> = results
-        .iter()
-        .filter_map(|(p, _)| {
-            let l = links.lineages.lineage_of(&p.doc.id)?;
-            Some((p.doc.id.clone(), l.id.clone()))
-        })
-        .collect();
     // Who's who and what happened when are reconciled within each story, never across stories.
     // Dates are inferred story by story first (the one stage that writes to the articles); the
     // read-only stages then run in parallel across stories, collected in story order.
-    let memberships: Vec<Vec<usize>> = links
-        .stories
-        .iter()
-        .map(|linked| {
-            linked
-                .story
-                .documents
-                .iter()
-                .filter_map(|d| position.get(d).copied())
-                .collect()
-        })
-        .collect();
-    let dated: Vec<_> = links
-        .stories
-        .iter()
-        .zip(&memberships)
-        .map(|(linked, members)| infer_dates(results, members, &linked.story.id))
-        .collect();
+    let dated = plan.infer_dates(results, &links);
     let results: &[Analysed] = results;
     let reconciled: Vec<StoryResult> = links
         .stories
         .par_iter()
-        .zip(memberships.par_iter())
+        .zip(plan.members.par_iter())
         .zip(dated.into_par_iter())
         .map(|((linked, members), dated)| {
             reconcile_dated(
                 results,
                 members,
                 &linked.story.id,
-                &lineage_of,
+                &plan.lineage_of,
                 record_choice,
                 dated,
             )
@@ -416,6 +388,64 @@ pub fn link_with(
         records,
     };
     (cross, problems)
+}
+
+/// What the cross-article stages need to know of the linked corpus.
+struct StoryPlan {
+    /// Document id → index in the results.
+    position: HashMap<DocId, usize>,
+    /// Each document's lineage id.
+    lineage_of: BTreeMap<DocId, String>,
+    /// Each story's documents, as indexes in the results.
+    members: Vec<Vec<usize>>,
+}
+
+impl StoryPlan {
+    fn new(results: &[Analysed], links: &corroborate_link::Links) -> Self {
+        let position: HashMap<DocId, usize> = results
+            .iter()
+            .enumerate()
+            .map(|(i, (p, _))| (p.doc.id.clone(), i))
+            .collect();
+        let lineage_of = results
+            .iter()
+            .filter_map(|(p, _)| {
+                let l = links.lineages.lineage_of(&p.doc.id)?;
+                Some((p.doc.id.clone(), l.id.clone()))
+            })
+            .collect();
+        let members = links
+            .stories
+            .iter()
+            .map(|linked| {
+                linked
+                    .story
+                    .documents
+                    .iter()
+                    .filter_map(|d| position.get(d).copied())
+                    .collect()
+            })
+            .collect();
+        Self {
+            position,
+            lineage_of,
+            members,
+        }
+    }
+
+    /// [`infer_dates`] for every story, in story order.
+    fn infer_dates(
+        &self,
+        results: &mut [Analysed],
+        links: &corroborate_link::Links,
+    ) -> Vec<(Vec<InferredPublished>, Option<InputProblem>)> {
+        links
+            .stories
+            .iter()
+            .zip(&self.members)
+            .map(|(linked, members)| infer_dates(results, members, &linked.story.id))
+            .collect()
+    }
 }
 
 /// Stories, lineages and shared passages of the whole corpus; a failure is a problem naming

@@ -26,8 +26,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::{
-    infer_dates, link_stories, process_with, reconcile_dated, Analysed, AnalyzeRequest, Processed,
-    Progress, StoryResult,
+    link_stories, process_with, reconcile_dated, Analysed, AnalyzeRequest, Processed, Progress,
+    StoryPlan, StoryResult,
 };
 
 /// Stories reconciled in parallel before their lines are written, in story order.
@@ -72,11 +72,8 @@ pub fn analyze_streamed(
     let mut results = std::mem::take(&mut processed.results);
     let (links, link_problems) = link_stories(&results);
     processed.problems.extend(link_problems);
-    let position: HashMap<DocId, usize> = results
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| (p.doc.id.clone(), i))
-        .collect();
+    let plan = StoryPlan::new(&results, &links);
+    let position = &plan.position;
     let story_of: HashMap<&DocId, usize> = links
         .stories
         .iter()
@@ -87,37 +84,14 @@ pub fn analyze_streamed(
         .passages
         .iter()
         .partition(|p| story_of.get(&p.doc_a) == story_of.get(&p.doc_b));
-    let across = passage_items(&results, &position, &across);
+    let across = passage_items(&results, position, &across);
     let mut inside_of: Vec<Vec<&corroborate_link::Passage>> = vec![Vec::new(); links.stories.len()];
     for p in inside {
         if let Some(&s) = story_of.get(&p.doc_a) {
             inside_of[s].push(p);
         }
     }
-    let lineage_of: BTreeMap<DocId, String> = results
-        .iter()
-        .filter_map(|(p, _)| {
-            let l = links.lineages.lineage_of(&p.doc.id)?;
-            Some((p.doc.id.clone(), l.id.clone()))
-        })
-        .collect();
-    let memberships: Vec<Vec<usize>> = links
-        .stories
-        .iter()
-        .map(|l| {
-            l.story
-                .documents
-                .iter()
-                .filter_map(|d| position.get(d).copied())
-                .collect()
-        })
-        .collect();
-    let dated: Vec<_> = links
-        .stories
-        .iter()
-        .zip(&memberships)
-        .map(|(l, members)| infer_dates(&mut results, members, &l.story.id))
-        .collect();
+    let dated = plan.infer_dates(&mut results, &links);
     let documents = results.len();
     let header = Line::Header {
         schema: SCHEMA,
@@ -134,14 +108,14 @@ pub fn analyze_streamed(
         let dated_chunk: Vec<_> = dated.by_ref().take(chunk.len()).collect();
         let reconciled: Vec<StoryResult> = chunk
             .par_iter()
-            .zip(&memberships[first..first + chunk.len()])
+            .zip(&plan.members[first..first + chunk.len()])
             .zip(dated_chunk)
             .map(|((l, members), dated)| {
                 reconcile_dated(
                     &results,
                     members,
                     &l.story.id,
-                    &lineage_of,
+                    &plan.lineage_of,
                     &req.records,
                     dated,
                 )
@@ -150,7 +124,7 @@ pub fn analyze_streamed(
         for (k, r) in reconciled.into_iter().enumerate() {
             let s = first + k;
             processed.problems.extend(r.problems.iter().cloned());
-            let members = &memberships[s];
+            let members = &plan.members[s];
             let cross = CrossDoc {
                 links: story_links(&links, s, members, &results, &inside_of[s]),
                 cross_entities: r.cross_entities,
