@@ -17,11 +17,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 
 use corroborate_core::load::{self, InputProblem};
-use corroborate_core::{DocId, OffsetMap};
+use corroborate_core::{DocId, OffsetMap, Span};
 use corroborate_link::{Lineages, Links};
-use corroborate_render::json::{
-    self, CrossDoc, DocSpan, Generator, PassageItem, Report, Timeline, SCHEMA,
-};
+use corroborate_render::json::{self, CrossDoc, Generator, PassageItem, Report, Timeline, SCHEMA};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -202,30 +200,36 @@ fn story_links(
     }
 }
 
-/// Passages as the JSON report writes them (code-point offsets).
+/// Passages as the JSON report writes them (code-point offsets): their spans are converted
+/// here, then rendered by [`json::build`] with no documents (which leaves spans as given).
 fn passage_items(
     results: &[Analysed],
     position: &HashMap<DocId, usize>,
     passages: &[&corroborate_link::Passage],
 ) -> Vec<PassageItem> {
     let mut maps: BTreeMap<usize, OffsetMap> = BTreeMap::new();
-    let mut at = |doc: &DocId, span| {
-        let map = position.get(doc).map(|&i| {
+    let mut to_chars = |doc: &DocId, span: Span| {
+        position.get(doc).map_or(span, |&i| {
             maps.entry(i)
                 .or_insert_with(|| OffsetMap::new(&results[i].0.doc.text))
-        });
-        DocSpan {
-            doc: doc.clone(),
-            span: map.map_or(span, |m| m.span(span)),
-        }
-    };
-    passages
-        .iter()
-        .map(|p| PassageItem {
-            a: at(&p.doc_a, p.span_a),
-            b: at(&p.doc_b, p.span_b),
-            score: p.score,
-            sentences: p.sentences,
+                .span(span)
         })
-        .collect()
+    };
+    let links = Links {
+        passages: passages
+            .iter()
+            .map(|p| {
+                let mut p = (*p).clone();
+                p.span_a = to_chars(&p.doc_a, p.span_a);
+                p.span_b = to_chars(&p.doc_b, p.span_b);
+                p
+            })
+            .collect(),
+        ..Links::default()
+    };
+    let cross = CrossDoc {
+        links,
+        ..CrossDoc::default()
+    };
+    json::build(Vec::new(), Vec::new(), cross, Default::default()).passages
 }
