@@ -144,8 +144,9 @@ struct AnalyzeArgs {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Output formats, comma-separated: json (the contract), md (Markdown), html (one
-    /// self-contained page). Several formats need --out.
-    #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json", "md", "html"])]
+    /// self-contained page), jsonl (the report streamed as JSON Lines, one line per story; written
+    /// alone). Several formats need --out.
+    #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json", "md", "html", "jsonl"])]
     format: Vec<String>,
     /// Include every token in the JSON output.
     #[arg(long)]
@@ -256,6 +257,13 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         );
         b
     };
+    if args.format.iter().any(|f| f == "jsonl") {
+        if args.format.len() > 1 {
+            eprintln!("error: --format jsonl is written alone");
+            return Ok(EXIT_USAGE);
+        }
+        return analyze_streamed(args.out.as_deref(), args.quiet, &req, fetched, &bar);
+    }
     let (report, processed) = corroborate_cli::analyze_with(&req, fetched, &Bar(bar.clone()));
     bar.finish_and_clear();
     if !args.quiet {
@@ -290,21 +298,24 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         eprintln!("error: several formats need --out DIR");
         return Ok(EXIT_USAGE);
     }
-    let json = if args.pretty {
-        serde_json::to_vec_pretty(&report)?
-    } else {
-        serde_json::to_vec(&report)?
-    };
     let value = if args.format.iter().any(|f| f != "json") {
         Some(serde_json::to_value(&report)?)
     } else {
         None
     };
-    let bytes_for = |format: &str| -> anyhow::Result<Vec<u8>> {
+    // The JSON report is serialised straight into the (buffered) output, never copied whole.
+    let write_format = |format: &str, out: &mut dyn Write| -> anyhow::Result<()> {
         match (format, &value) {
-            ("json", _) | (_, None) => Ok(json.clone()),
-            (f, Some(v)) => report_cmd::render(v, f),
+            ("json", _) | (_, None) => {
+                if args.pretty {
+                    serde_json::to_writer_pretty(&mut *out, &report)?;
+                } else {
+                    serde_json::to_writer(&mut *out, &report)?;
+                }
+            }
+            (f, Some(v)) => out.write_all(&report_cmd::render(v, f)?)?,
         }
+        Ok(())
     };
     match &args.out {
         Some(dir) => {
@@ -312,28 +323,99 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
                 .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
             for format in &args.format {
                 let path = dir.join(report_cmd::file_name(format));
-                std::fs::write(&path, bytes_for(format)?)
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                let cannot = |e: &dyn std::fmt::Display| {
+                    anyhow::anyhow!("cannot write {}: {e}", path.display())
+                };
+                let file = std::fs::File::create(&path).map_err(|e| cannot(&e))?;
+                let mut out = std::io::BufWriter::new(file);
+                write_format(format, &mut out).map_err(|e| cannot(&e))?;
+                out.flush().map_err(|e| cannot(&e))?;
                 if !args.quiet {
                     eprintln!("wrote {}", path.display());
                 }
             }
         }
         None => {
-            let bytes = bytes_for(args.format.first().map(String::as_str).unwrap_or("json"))?;
-            let mut out = std::io::stdout().lock();
-            let written = out
-                .write_all(&bytes)
-                .and_then(|()| out.write_all(b"\n"))
-                .and_then(|()| out.flush());
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = write_format(
+                args.format.first().map(String::as_str).unwrap_or("json"),
+                &mut out,
+            )
+            .and_then(|()| Ok(out.write_all(b"\n")?))
+            .and_then(|()| Ok(out.flush()?));
             match written {
                 // A closed pipe (`| head`) is the reader's choice, not a failure.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                Err(e)
+                    if e.chain().any(|c| {
+                        c.downcast_ref::<std::io::Error>()
+                            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+                            || c.downcast_ref::<serde_json::Error>()
+                                .and_then(|j| j.io_error_kind())
+                                == Some(std::io::ErrorKind::BrokenPipe)
+                    }) => {}
                 other => other?,
             }
         }
     }
     Ok(code)
+}
+
+/// `analyze --format jsonl`: the report streamed story by story to `--out DIR/report.jsonl` or
+/// stdout (docs/report-format.md).
+fn analyze_streamed(
+    out_dir: Option<&std::path::Path>,
+    quiet: bool,
+    req: &AnalyzeRequest,
+    fetched: corroborate_core::load::Loaded,
+    bar: &ProgressBar,
+) -> anyhow::Result<u8> {
+    let (mut out, path): (Box<dyn Write>, _) = match out_dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+            let path = dir.join("report.jsonl");
+            let file = std::fs::File::create(&path)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            (Box::new(std::io::BufWriter::new(file)), Some(path))
+        }
+        None => (
+            Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+            None,
+        ),
+    };
+    let streamed =
+        corroborate_pipeline::stream::analyze_streamed(req, fetched, &Bar(bar.clone()), &mut out)
+            .and_then(|s| out.flush().map(|()| s));
+    bar.finish_and_clear();
+    let streamed = match streamed {
+        Ok(s) => s,
+        // A closed pipe (`| head`) is the reader's choice, not a failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(EXIT_OK),
+        Err(e) => {
+            let to = path.map_or("stdout".to_string(), |p| p.display().to_string());
+            return Err(anyhow::anyhow!("cannot write {to}: {e}"));
+        }
+    };
+    let problems = &streamed.processed.problems;
+    if !quiet {
+        for p in problems {
+            eprintln!("{p}");
+        }
+        eprintln!(
+            "corroborate: {} document(s) from {} file(s); {} problem(s)",
+            streamed.documents,
+            streamed.processed.files,
+            problems.len()
+        );
+        if let Some(p) = &path {
+            eprintln!("wrote {}", p.display());
+        }
+    }
+    Ok(if problems.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_INPUT_PROBLEMS
+    })
 }
 
 /// The pages `analyze` was asked to fetch (URLs, `--urls`, `--feed`), through the fetch cache

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{analyze, doc, examples_dir, run};
+use common::{analyze, doc, examples_dir, run, seeds_dir, stdout_with_threads};
 
 #[test]
 fn example_corpus_analyses_cleanly() {
@@ -42,4 +42,20 @@ fn out_dir_gets_report_json() {
     let json: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["schema"], "corroborate/1");
+}
+
+#[test]
+fn report_bytes_do_not_depend_on_the_thread_count() {
+    // Stories are reconciled in parallel: the report must not show in which order they finished.
+    let (ex, seeds) = (examples_dir(), seeds_dir());
+    let (ex, seeds) = (ex.to_str().unwrap(), seeds.to_str().unwrap());
+    let args = ["analyze", "--quiet", "--today", "2026-12-02", ex, seeds];
+    let report = |threads: &str| stdout_with_threads(&args, threads);
+    let one = report("1");
+    let json: serde_json::Value = serde_json::from_slice(&one).unwrap();
+    assert!(json["stories"].as_array().unwrap().len() > 1);
+    assert!(
+        one == report("3"),
+        "one thread and three threads wrote different reports"
+    );
 }

@@ -21,8 +21,6 @@
 //!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
 //!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
-use std::collections::HashMap;
-
 use corroborate_core::{DocId, PreparedDoc, Span};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -135,11 +133,15 @@ struct Sent {
 struct Prepared {
     sentences: Vec<Sent>,
     shingles: Vec<u64>,
+    /// (feature, sentence) for every distinct unigram and bigram hash of each sentence long
+    /// enough to align, sorted: an inverted index built once per article, not once per pair.
+    postings: Vec<(u64, u32)>,
 }
 
 fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
     let mut sentences = Vec::new();
     let mut shingles = Vec::new();
+    let mut postings = Vec::new();
     let mut words: Vec<Word> = Vec::new();
     for span in doc.article_sentences() {
         words.clear();
@@ -164,6 +166,10 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
                 shingles.push(h);
             }
         }
+        if words.len() >= cfg.min_sentence_words {
+            let j = sentences.len() as u32;
+            postings.extend(features.iter().map(|&f| (f, j)));
+        }
         sentences.push(Sent {
             span,
             features,
@@ -173,9 +179,11 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
     }
     shingles.sort_unstable();
     shingles.dedup();
+    postings.sort_unstable();
     Prepared {
         sentences,
         shingles,
+        postings,
     }
 }
 
@@ -241,38 +249,37 @@ struct Aligned {
     paraphrase: bool,
 }
 
-/// Aligned sentence pairs of two articles, `i` ascending.
+/// Aligned sentence pairs of two articles, `i` ascending. Linear in the two articles' features
+/// (one binary search in `b`'s postings per feature of `a`): the features a sentence of `a`
+/// shares with each sentence `j` of `b` are counted by how often `j` comes up, so no sentence
+/// pair is intersected for the verbatim test.
 fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<Aligned> {
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
-    for (j, s) in b.sentences.iter().enumerate() {
-        if s.words < cfg.min_sentence_words {
-            continue;
-        }
-        for &f in &s.features {
-            index.entry(f).or_default().push(j as u32);
-        }
-    }
     let mut out = Vec::new();
-    let mut seen: Vec<u32> = Vec::new();
+    let mut hits: Vec<u32> = Vec::new();
     for (i, s) in a.sentences.iter().enumerate() {
         if s.words < cfg.min_sentence_words {
             continue;
         }
-        seen.clear();
-        for f in &s.features {
-            if let Some(js) = index.get(f) {
-                seen.extend_from_slice(js);
-            }
+        hits.clear();
+        for &f in &s.features {
+            let from = b.postings.partition_point(|p| p.0 < f);
+            hits.extend(
+                b.postings[from..]
+                    .iter()
+                    .take_while(|p| p.0 == f)
+                    .map(|p| p.1),
+            );
         }
-        seen.sort_unstable();
-        seen.dedup();
-        let best = seen
-            .iter()
-            .map(|&j| {
-                (
-                    j as usize,
-                    dice(&s.features, &b.sentences[j as usize].features),
-                )
+        hits.sort_unstable();
+        // Sentences of `b` sharing a feature, ascending, with the number of features shared.
+        let shared = hits
+            .chunk_by(|x, y| x == y)
+            .map(|run| (run[0] as usize, run.len()));
+        let best = shared
+            .clone()
+            .map(|(j, n)| {
+                let total = s.features.len() + b.sentences[j].features.len();
+                (j, 2.0 * n as f64 / total as f64)
             })
             .fold(None::<(usize, f64)>, |best, c| match best {
                 Some(b) if b.1 >= c.1 => Some(b),
@@ -289,15 +296,10 @@ fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<Aligned> {
                 continue;
             }
         }
-        let reworded = seen
-            .iter()
-            .map(|&j| {
-                let other = &b.sentences[j as usize].unigrams;
-                (
-                    j as usize,
-                    dice(&s.unigrams, other),
-                    common(&s.unigrams, other),
-                )
+        let reworded = shared
+            .map(|(j, _)| {
+                let other = &b.sentences[j].unigrams;
+                (j, dice(&s.unigrams, other), common(&s.unigrams, other))
             })
             .filter(|&(_, _, shared)| shared >= MIN_PARAPHRASE_SHARED)
             .fold(None::<(usize, f64)>, |best, (j, d, _)| match best {

@@ -13,6 +13,7 @@
 #![deny(clippy::string_slice)]
 
 pub mod guard;
+pub mod stream;
 pub mod validate;
 
 use std::collections::{BTreeMap, HashMap};
@@ -265,18 +266,48 @@ pub fn reconcile(
     lineage_of: &BTreeMap<DocId, String>,
     record_choice: &RecordChoice,
 ) -> StoryResult {
+    let dated = infer_dates(results, members, story);
+    reconcile_dated(results, members, story, lineage_of, record_choice, dated)
+}
+
+/// The first cross-article stage of one story, the only one that changes its articles:
+/// publication dates inferred across them (written into the articles' metadata). A failure
+/// leaves the dates as they were and comes back as a problem naming the story.
+pub fn infer_dates(
+    results: &mut [Analysed],
+    members: &[usize],
+    story: &str,
+) -> (Vec<InferredPublished>, Option<InputProblem>) {
     let subject = format!("story {story}");
-    let mut out = StoryResult::default();
-    let mut problems = Vec::new();
+    match run_stage("publication-dates", &subject, || {
+        timeline::infer_publication_dates(results, members)
+    }) {
+        Ok(inferred) => (inferred, None),
+        Err(e) => (Vec::new(), Some(failure(&subject, e))),
+    }
+}
+
+/// The cross-article stages of one story after [`infer_dates`] (whose result is `dated`):
+/// they only read the articles, so stories can run in parallel.
+pub fn reconcile_dated(
+    results: &[Analysed],
+    members: &[usize],
+    story: &str,
+    lineage_of: &BTreeMap<DocId, String>,
+    record_choice: &RecordChoice,
+    dated: (Vec<InferredPublished>, Option<InputProblem>),
+) -> StoryResult {
+    let subject = format!("story {story}");
+    let mut out = StoryResult {
+        inferred_published: dated.0,
+        ..StoryResult::default()
+    };
+    let mut problems: Vec<InputProblem> = dated.1.into_iter().collect();
     let mut stage = |name: &'static str, f: &mut dyn FnMut()| {
         if let Err(e) = run_stage(name, &subject, f) {
             problems.push(failure(&subject, e));
         }
     };
-    stage("publication-dates", &mut || {
-        out.inferred_published = timeline::infer_publication_dates(results, members);
-    });
-    let results: &[Analysed] = results;
     stage("timeline", &mut || {
         out.events = timeline::build(results, members);
         for e in &mut out.events {
@@ -310,42 +341,35 @@ pub fn link_with(
     results: &mut [Analysed],
     record_choice: &RecordChoice,
 ) -> (CrossDoc, Vec<InputProblem>) {
-    let mut problems = Vec::new();
-    let links = match run_stage("stories", "corpus", || {
-        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
-    }) {
-        Ok(l) => l,
-        Err(f) => {
-            problems.push(failure("corpus", f));
-            Default::default()
-        }
-    };
-    let position: HashMap<DocId, usize> = results
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| (p.doc.id.clone(), i))
-        .collect();
+    let (links, mut problems) = link_stories(results);
+    let plan = StoryPlan::new(results, &links);
     let mut cross_entities = Vec::new();
     let mut events = Vec::new();
     let mut inferred_published = Vec::new();
     let mut claims_report = ClaimsReport::default();
     let mut records = Vec::new();
-    let lineage_of: BTreeMap<DocId, String> = results
-        .iter()
-        .filter_map(|(p, _)| {
-            let l = links.lineages.lineage_of(&p.doc.id)?;
-            Some((p.doc.id.clone(), l.id.clone()))
+    // Who's who and what happened when are reconciled within each story, never across stories.
+    // Dates are inferred story by story first (the one stage that writes to the articles); the
+    // read-only stages then run in parallel across stories, collected in story order.
+    let dated = plan.infer_dates(results, &links);
+    let results: &[Analysed] = results;
+    let reconciled: Vec<StoryResult> = links
+        .stories
+        .par_iter()
+        .zip(plan.members.par_iter())
+        .zip(dated.into_par_iter())
+        .map(|((linked, members), dated)| {
+            reconcile_dated(
+                results,
+                members,
+                &linked.story.id,
+                &plan.lineage_of,
+                record_choice,
+                dated,
+            )
         })
         .collect();
-    // Who's who and what happened when are reconciled within each story, never across stories.
-    for linked in &links.stories {
-        let story = &linked.story;
-        let members: Vec<usize> = story
-            .documents
-            .iter()
-            .filter_map(|d| position.get(d).copied())
-            .collect();
-        let r = reconcile(results, &members, &story.id, &lineage_of, record_choice);
+    for r in reconciled {
         inferred_published.extend(r.inferred_published);
         events.extend(r.events);
         cross_entities.extend(r.cross_entities);
@@ -364,6 +388,75 @@ pub fn link_with(
         records,
     };
     (cross, problems)
+}
+
+/// What the cross-article stages need to know of the linked corpus.
+struct StoryPlan {
+    /// Document id → index in the results.
+    position: HashMap<DocId, usize>,
+    /// Each document's lineage id.
+    lineage_of: BTreeMap<DocId, String>,
+    /// Each story's documents, as indexes in the results.
+    members: Vec<Vec<usize>>,
+}
+
+impl StoryPlan {
+    fn new(results: &[Analysed], links: &corroborate_link::Links) -> Self {
+        let position: HashMap<DocId, usize> = results
+            .iter()
+            .enumerate()
+            .map(|(i, (p, _))| (p.doc.id.clone(), i))
+            .collect();
+        let lineage_of = results
+            .iter()
+            .filter_map(|(p, _)| {
+                let l = links.lineages.lineage_of(&p.doc.id)?;
+                Some((p.doc.id.clone(), l.id.clone()))
+            })
+            .collect();
+        let members = links
+            .stories
+            .iter()
+            .map(|linked| {
+                linked
+                    .story
+                    .documents
+                    .iter()
+                    .filter_map(|d| position.get(d).copied())
+                    .collect()
+            })
+            .collect();
+        Self {
+            position,
+            lineage_of,
+            members,
+        }
+    }
+
+    /// [`infer_dates`] for every story, in story order.
+    fn infer_dates(
+        &self,
+        results: &mut [Analysed],
+        links: &corroborate_link::Links,
+    ) -> Vec<(Vec<InferredPublished>, Option<InputProblem>)> {
+        links
+            .stories
+            .iter()
+            .zip(&self.members)
+            .map(|(linked, members)| infer_dates(results, members, &linked.story.id))
+            .collect()
+    }
+}
+
+/// Stories, lineages and shared passages of the whole corpus; a failure is a problem naming
+/// the corpus, and leaves every article unlinked.
+fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Vec<InputProblem>) {
+    match run_stage("stories", "corpus", || {
+        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
+    }) {
+        Ok(l) => (l, Vec::new()),
+        Err(f) => (Default::default(), vec![failure("corpus", f)]),
+    }
 }
 
 /// Runs the whole analysis and builds the JSON report.

@@ -179,12 +179,16 @@ pub fn lineage(lineage_of: &BTreeMap<DocId, String>, doc: &DocId) -> String {
 
 /// The outlet of an article as reported (its source path when the outlet is unknown).
 pub fn outlet(a: &Analysed) -> String {
+    outlet_str(a).to_string()
+}
+
+/// [`outlet`], borrowed.
+pub fn outlet_str(a: &Analysed) -> &str {
     a.0.doc
         .meta
         .outlet
         .as_ref()
-        .map(|o| o.value.clone())
-        .unwrap_or_else(|| a.0.doc.source.clone())
+        .map_or(a.0.doc.source.as_str(), |o| o.value.as_str())
 }
 
 /// Claims, disputes, inconsistencies, unique claims and summary for the articles `group` of

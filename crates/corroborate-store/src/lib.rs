@@ -378,7 +378,13 @@ fn link_all(conn: &Connection, linker: &Linker) -> Result<(Value, Vec<dossier::S
         .iter()
         .map(|(j, t)| {
             let d: Document = serde_json::from_str(j)?;
-            let today = t.parse().unwrap_or_else(|_| jiff::Zoned::now().date());
+            // Never the clock: the stored day keeps re-analysis deterministic.
+            let today = t.parse().map_err(|e| {
+                StoreError::Incompatible(format!(
+                    "stored document {} has an unreadable analysis day {t:?}: {e}",
+                    d.id
+                ))
+            })?;
             Ok((d, today))
         })
         .collect::<Result<_>>()?;

@@ -181,3 +181,25 @@ fn search_and_reports_read_back() {
         .is_some_and(|a| a.iter().all(|x| x["doc"] == id.as_str())));
     assert!(s.document_report("dnope").expect("no error").is_none());
 }
+
+#[test]
+fn relink_refuses_an_unreadable_stored_day_instead_of_reading_the_clock() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let l = linker();
+    s.ingest(
+        vec![doc("a.txt", A), doc("b.txt", B)],
+        &opts(),
+        &l,
+        &mut |_, _| {},
+    )
+    .expect("ingest");
+    s.relink(&l).expect("a store with readable days relinks");
+    s.connection()
+        .execute("UPDATE documents SET today = 'not a day'", [])
+        .expect("update");
+    let err = s
+        .relink(&l)
+        .expect_err("an unreadable day is an error, not today's date");
+    assert!(err.to_string().contains("not a day"), "{err}");
+}

@@ -68,3 +68,19 @@ pub fn slice(text: &str, start: u64, end: u64) -> String {
         .take((end - start) as usize)
         .collect()
 }
+
+/// Runs `corroborate ARGS…` on `threads` rayon threads and returns its stdout, failing the test
+/// when it wrote nothing.
+pub fn stdout_with_threads(args: &[&str], threads: &str) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_corroborate"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("the corroborate binary runs");
+    assert!(
+        !out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}

@@ -56,7 +56,6 @@ pub fn find(
     pairs: &[(usize, usize, f64)],
 ) -> Vec<Inconsistency> {
     let mut found: Vec<Found> = Vec::new();
-    let outlets: Vec<String> = results.iter().map(super::outlet).collect();
     // Per statement, once: lower-cased text and injury severity.
     let lowers: Vec<String> = stmts
         .iter()
@@ -72,7 +71,7 @@ pub fn find(
         let (Some(ra), Some(rb)) = (results.get(sa.doc), results.get(sb.doc)) else {
             continue;
         };
-        if outlets.get(sa.doc) == outlets.get(sb.doc) {
+        if super::outlet_str(ra) == super::outlet_str(rb) {
             continue;
         }
         quantities(ra, rb, sa, sb, a, b, &mut found);
