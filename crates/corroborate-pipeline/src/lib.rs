@@ -12,6 +12,8 @@
 
 #![deny(clippy::string_slice)]
 
+pub mod artifact;
+pub mod dossier;
 pub mod guard;
 pub mod validate;
 
@@ -310,41 +312,21 @@ pub fn link_with(
     results: &mut [Analysed],
     record_choice: &RecordChoice,
 ) -> (CrossDoc, Vec<InputProblem>) {
-    let mut problems = Vec::new();
-    let links = match run_stage("stories", "corpus", || {
-        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
-    }) {
-        Ok(l) => l,
-        Err(f) => {
-            problems.push(failure("corpus", f));
-            Default::default()
-        }
-    };
-    let position: HashMap<DocId, usize> = results
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| (p.doc.id.clone(), i))
-        .collect();
+    let Linked {
+        links,
+        position,
+        lineage_of,
+        mut problems,
+    } = linked(results);
     let mut cross_entities = Vec::new();
     let mut events = Vec::new();
     let mut inferred_published = Vec::new();
     let mut claims_report = ClaimsReport::default();
     let mut records = Vec::new();
-    let lineage_of: BTreeMap<DocId, String> = results
-        .iter()
-        .filter_map(|(p, _)| {
-            let l = links.lineages.lineage_of(&p.doc.id)?;
-            Some((p.doc.id.clone(), l.id.clone()))
-        })
-        .collect();
     // Who's who and what happened when are reconciled within each story, never across stories.
     for linked in &links.stories {
         let story = &linked.story;
-        let members: Vec<usize> = story
-            .documents
-            .iter()
-            .filter_map(|d| position.get(d).copied())
-            .collect();
+        let members = members_of(story, &position);
         let r = reconcile(results, &members, &story.id, &lineage_of, record_choice);
         inferred_published.extend(r.inferred_published);
         events.extend(r.events);
@@ -364,6 +346,57 @@ pub fn link_with(
         records,
     };
     (cross, problems)
+}
+
+/// Story linking over a batch, with what the per-story stages need.
+pub(crate) struct Linked {
+    pub(crate) links: corroborate_link::Links,
+    pub(crate) position: HashMap<DocId, usize>,
+    pub(crate) lineage_of: BTreeMap<DocId, String>,
+    pub(crate) problems: Vec<InputProblem>,
+}
+
+pub(crate) fn linked(results: &[Analysed]) -> Linked {
+    let mut problems = Vec::new();
+    let links = match run_stage("stories", "corpus", || {
+        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
+    }) {
+        Ok(l) => l,
+        Err(f) => {
+            problems.push(failure("corpus", f));
+            Default::default()
+        }
+    };
+    let position: HashMap<DocId, usize> = results
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (p.doc.id.clone(), i))
+        .collect();
+    let lineage_of: BTreeMap<DocId, String> = results
+        .iter()
+        .filter_map(|(p, _)| {
+            let l = links.lineages.lineage_of(&p.doc.id)?;
+            Some((p.doc.id.clone(), l.id.clone()))
+        })
+        .collect();
+    Linked {
+        links,
+        position,
+        lineage_of,
+        problems,
+    }
+}
+
+/// Indexes (into the linked batch) of a story's documents, in the story's order.
+pub(crate) fn members_of(
+    story: &corroborate_link::Story,
+    position: &HashMap<DocId, usize>,
+) -> Vec<usize> {
+    story
+        .documents
+        .iter()
+        .filter_map(|d| position.get(d).copied())
+        .collect()
 }
 
 /// Runs the whole analysis and builds the JSON report.
