@@ -1,7 +1,7 @@
 """Corroborate's pipeline stages: annotate articles, find story candidates, link, reconcile."""
 
 from os import PathLike
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
 
 Artifact = Dict[str, Any]
 """The per-article artifact: {"artifact": "corroborate-article", "version": 1, "prepared": ..., "extraction": ...}."""
@@ -16,7 +16,6 @@ ARTIFACT_VERSION: int
 JOIN_THRESHOLD: float
 POSTING_CAP: int
 
-@overload
 def annotate(
     text_or_html: Union[str, Dict[str, Any]],
     *,
@@ -27,21 +26,10 @@ def annotate(
     html: Optional[bool] = None,
     title: Optional[str] = None,
     source: Optional[str] = None,
-    as_json: Literal[False] = False,
-) -> Artifact: ...
-@overload
-def annotate(
-    text_or_html: Union[str, Dict[str, Any]],
-    *,
-    url: Optional[str] = None,
-    outlet: Optional[str] = None,
-    published: Optional[str] = None,
-    today: Optional[str] = None,
-    html: Optional[bool] = None,
-    title: Optional[str] = None,
-    source: Optional[str] = None,
-    as_json: Literal[True],
-) -> str: ...
+    as_json: bool = False,
+) -> Union[Artifact, str]:
+    """One article through cleaning, segmentation and extraction: its artifact (JSON text when
+    `as_json`). ValueError when the input holds no article."""
 def candidate_keys(result: ArtifactLike) -> List[str]:
     """The keys story-linking candidate generation uses for this article, sorted."""
 def signature(result: ArtifactLike) -> bytes:
@@ -50,14 +38,10 @@ def similarity(a: bytes, b: bytes) -> float:
     """Story similarity of two articles' signatures, 0 to 1."""
 def link(results: Iterable[ArtifactLike]) -> List[Dict[str, Any]]:
     """Stories as `corroborate analyze` groups them: {"id", "title", "documents", "lineages"}."""
-@overload
 def dossiers(
-    results: Iterable[ArtifactLike], *, records: bool = True, as_json: Literal[False] = False
-) -> List[Dossier]: ...
-@overload
-def dossiers(
-    results: Iterable[ArtifactLike], *, records: bool = True, as_json: Literal[True]
-) -> List[str]: ...
+    results: Iterable[ArtifactLike], *, records: bool = True, as_json: bool = False
+) -> Union[List[Dossier], List[str]]:
+    """Links the articles into stories as the CLI does and returns one dossier per story."""
 def reconcile(story_results: Iterable[ArtifactLike], *, records: bool = True) -> Dossier:
     """The dossier of the one story these articles form; ValueError when they form several."""
 def analyze(
