@@ -23,7 +23,7 @@ use corroborate_extract::Extraction;
 
 pub use lineage::{Credit, Lineage, LineageConfig, Lineages};
 pub use reuse::{Passage, Reuse, ReuseConfig, ReuseGrade};
-pub use stories::{Placement, Story, StoryConfig, StoryIndex};
+pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex};
 
 /// Tuning of the whole linking stage.
 #[derive(Debug, Clone, Copy, Default)]

@@ -812,3 +812,114 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
         .unwrap_or_default();
     (span, doc.slice(span).to_string())
 }
+
+/// An article's story-linking features, detached from any index: what a distributed run
+/// ships between machines to find and check candidate pairs (see [`Signature::keys`] and
+/// [`pair_score`]). Features are sorted by hash, so a signature is deterministic.
+#[derive(Debug, Clone)]
+pub struct Signature(Vec<Feature>);
+
+impl Signature {
+    /// The features [`StoryIndex::add`] would compute for this article.
+    pub fn of(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Self {
+        Signature(features(doc, ex, cfg))
+    }
+
+    /// The candidate keys: the article's [`StoryConfig::lookup_features`] rarest features,
+    /// ranked as the index ranks its lookups (kind weight × inverse document frequency) with
+    /// the background frequencies only, so that a key depends on this article alone. Two
+    /// articles sharing a key are a candidate pair. Each key is `kind:hash` in hex.
+    pub fn keys(&self, cfg: &StoryConfig) -> Vec<String> {
+        let index = StoryIndex::new(StoryConfig {
+            background: true,
+            ..*cfg
+        });
+        let mut ranked: Vec<(f64, &Feature)> = self
+            .0
+            .iter()
+            .map(|f| (f.kind.weight() * index.idf(f.hash), f))
+            .collect();
+        ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.hash.cmp(&b.1.hash)));
+        ranked.truncate(cfg.lookup_features);
+        let mut keys: Vec<String> = ranked
+            .into_iter()
+            .map(|(_, f)| format!("{}:{:016x}", f.kind.letter(), f.hash))
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// The signature as bytes: per feature, hash (8 bytes LE), kind (1 byte), tf (f32 LE).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.0.len() * 13);
+        for f in &self.0 {
+            out.extend_from_slice(&f.hash.to_le_bytes());
+            out.push(f.kind as u8);
+            out.extend_from_slice(&f.tf.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`Signature::to_bytes`]; `None` when the bytes are not a signature.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        let chunks = bytes.chunks_exact(13);
+        if !chunks.remainder().is_empty() {
+            return None;
+        }
+        let mut fs = Vec::with_capacity(bytes.len() / 13);
+        for c in chunks {
+            let hash = u64::from_le_bytes(c.get(0..8)?.try_into().ok()?);
+            let kind = Kind::from_u8(*c.get(8)?)?;
+            let tf = f32::from_le_bytes(c.get(9..13)?.try_into().ok()?);
+            fs.push(Feature { hash, kind, tf });
+        }
+        let sorted = fs.windows(2).all(|w| w[0].hash <= w[1].hash);
+        sorted.then_some(Signature(fs))
+    }
+}
+
+impl Kind {
+    fn letter(self) -> char {
+        match self {
+            Kind::Person => 'p',
+            Kind::Surname => 's',
+            Kind::Name => 'n',
+            Kind::Term => 't',
+            Kind::Date => 'd',
+            Kind::Amount => 'a',
+        }
+    }
+
+    fn from_u8(b: u8) -> Option<Kind> {
+        [
+            Kind::Person,
+            Kind::Surname,
+            Kind::Name,
+            Kind::Term,
+            Kind::Date,
+            Kind::Amount,
+        ]
+        .into_iter()
+        .find(|k| *k as u8 == b)
+    }
+}
+
+/// The score of article `a` against article `b` alone: the similarity the index computes
+/// (weighted cosine with the person-, date- and amount-conflict factors), with document
+/// frequencies from the background table and `b`. Symmetric inputs can give slightly different
+/// scores, as in the index, since `b`'s frequencies count.
+pub fn pair_score(a: &Signature, b: &Signature, cfg: &StoryConfig) -> f64 {
+    let mut index = StoryIndex::new(*cfg);
+    for f in &b.0 {
+        *index.df.entry(f.hash).or_default() += 1;
+    }
+    let entry = DocEntry {
+        id: DocId(String::new()),
+        features: b.0.clone(),
+        story: 0,
+        norm: std::cell::Cell::new((0.0, 0)),
+    };
+    index.docs.push(entry);
+    let wa = index.weights(&a.0);
+    index.similarity(&a.0, &wa, &index.docs[0])
+}

@@ -12,6 +12,8 @@
 
 #![deny(clippy::string_slice)]
 
+pub mod artifact;
+pub mod dossier;
 pub mod guard;
 pub mod stream;
 pub mod validate;
@@ -391,17 +393,17 @@ pub fn link_with(
 }
 
 /// What the cross-article stages need to know of the linked corpus.
-struct StoryPlan {
+pub(crate) struct StoryPlan {
     /// Document id → index in the results.
-    position: HashMap<DocId, usize>,
+    pub(crate) position: HashMap<DocId, usize>,
     /// Each document's lineage id.
-    lineage_of: BTreeMap<DocId, String>,
+    pub(crate) lineage_of: BTreeMap<DocId, String>,
     /// Each story's documents, as indexes in the results.
-    members: Vec<Vec<usize>>,
+    pub(crate) members: Vec<Vec<usize>>,
 }
 
 impl StoryPlan {
-    fn new(results: &[Analysed], links: &corroborate_link::Links) -> Self {
+    pub(crate) fn new(results: &[Analysed], links: &corroborate_link::Links) -> Self {
         let position: HashMap<DocId, usize> = results
             .iter()
             .enumerate()
@@ -450,7 +452,7 @@ impl StoryPlan {
 
 /// Stories, lineages and shared passages of the whole corpus; a failure is a problem naming
 /// the corpus, and leaves every article unlinked.
-fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Vec<InputProblem>) {
+pub(crate) fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Vec<InputProblem>) {
     match run_stage("stories", "corpus", || {
         corroborate_link::link(results, &corroborate_link::LinkConfig::default())
     }) {

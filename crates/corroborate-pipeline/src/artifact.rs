@@ -1,0 +1,124 @@
+//! The per-article artifact: one article's [`Analysed`] result (prepared document +
+//! extraction) as one JSON object, versioned, so that the map stage's output can be written
+//! (a JSON Lines spill, a Spark row, a Python dict) and read back by a later stage.
+//!
+//! The form is `{"artifact": "corroborate-article", "version": 1, "prepared": {..},
+//! "extraction": {..}}`, where `prepared` and `extraction` are the serde forms of
+//! [`PreparedDoc`](corroborate_core::PreparedDoc) and
+//! [`Extraction`](corroborate_extract::Extraction). Writing, reading back and writing again gives
+//! the same bytes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Analysed;
+
+/// The `artifact` field's value.
+pub const ARTIFACT_KIND: &str = "corroborate-article";
+
+/// The artifact version written; bumped when the serde form of the result changes
+/// incompatibly. Reading refuses any other version.
+pub const ARTIFACT_VERSION: u32 = 1;
+
+/// Why an artifact could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ArtifactError {
+    /// Not JSON, or not the artifact's shape.
+    #[error("not a corroborate article artifact: {0}")]
+    Json(#[from] serde_json::Error),
+    /// Another kind of object.
+    #[error("artifact kind is {0:?}, expected {ARTIFACT_KIND:?}")]
+    Kind(String),
+    /// A version this build does not read.
+    #[error("artifact version {0} is not supported (this build reads version {ARTIFACT_VERSION})")]
+    Version(u32),
+}
+
+#[derive(Serialize)]
+struct Written<'a> {
+    artifact: &'static str,
+    version: u32,
+    prepared: &'a corroborate_core::PreparedDoc,
+    extraction: &'a corroborate_extract::Extraction,
+}
+
+#[derive(Deserialize)]
+struct Read {
+    artifact: String,
+    version: u32,
+    prepared: corroborate_core::PreparedDoc,
+    extraction: corroborate_extract::Extraction,
+}
+
+/// The artifact of one result, as a JSON value.
+pub fn to_value(result: &Analysed) -> serde_json::Value {
+    serde_json::to_value(written(result)).unwrap_or(serde_json::Value::Null)
+}
+
+/// The artifact of one result, as one line of JSON (no newline inside).
+pub fn to_json(result: &Analysed) -> String {
+    serde_json::to_string(&written(result)).unwrap_or_default()
+}
+
+fn written(result: &Analysed) -> Written<'_> {
+    Written {
+        artifact: ARTIFACT_KIND,
+        version: ARTIFACT_VERSION,
+        prepared: &result.0,
+        extraction: &result.1,
+    }
+}
+
+/// Reads an artifact written by [`to_json`].
+pub fn from_json(json: &str) -> Result<Analysed, ArtifactError> {
+    checked(serde_json::from_str(json)?)
+}
+
+/// Reads an artifact from a JSON value (see [`to_value`]).
+pub fn from_value(value: serde_json::Value) -> Result<Analysed, ArtifactError> {
+    checked(serde_json::from_value(value)?)
+}
+
+fn checked(r: Read) -> Result<Analysed, ArtifactError> {
+    if r.artifact != ARTIFACT_KIND {
+        return Err(ArtifactError::Kind(r.artifact));
+    }
+    if r.version != ARTIFACT_VERSION {
+        return Err(ArtifactError::Version(r.version));
+    }
+    Ok((r.prepared, r.extraction))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::{Document, PreparedDoc};
+
+    fn result() -> Analysed {
+        let text = "Fire crews in Marlow Springs said on Tuesday that 3 homes burned.".to_string();
+        let doc = Document::new("t.txt", SourceFormat::Text, text);
+        let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+        let ex = corroborate_extract::extract(&p);
+        (p, ex)
+    }
+
+    #[test]
+    fn an_artifact_reads_back_to_the_same_bytes() {
+        let first = to_json(&result());
+        assert!(first.starts_with(r#"{"artifact":"corroborate-article","version":1,"#));
+        let back = from_json(&first).expect("reads back");
+        assert_eq!(to_json(&back), first);
+        let via_value = from_value(to_value(&back)).expect("reads back from a value");
+        assert_eq!(to_json(&via_value), first);
+    }
+
+    #[test]
+    fn another_kind_or_version_is_refused() {
+        let json = to_json(&result());
+        let other = json.replacen("\"version\":1", "\"version\":99", 1);
+        assert!(matches!(from_json(&other), Err(ArtifactError::Version(99))));
+        let kind = json.replacen("corroborate-article", "something-else", 1);
+        assert!(matches!(from_json(&kind), Err(ArtifactError::Kind(_))));
+        assert!(matches!(from_json("[1,2]"), Err(ArtifactError::Json(_))));
+    }
+}
