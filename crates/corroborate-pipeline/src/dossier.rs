@@ -15,7 +15,7 @@ use std::collections::{BTreeSet, HashMap};
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
 use corroborate_link::{Lineages, Links};
-use corroborate_render::json::{CrossDoc, ReportOptions, Timeline};
+use corroborate_render::json::ReportOptions;
 use serde_json::{Map, Value};
 
 use crate::{link_stories, reconcile, Analysed, RecordChoice, StoryPlan};
@@ -87,22 +87,13 @@ pub fn dossiers(
             .iter()
             .filter_map(|d| position.get(*d).and_then(|&i| results.get(i)).cloned())
             .collect();
-        let cross = CrossDoc {
-            links: Links {
-                stories: vec![story.clone()],
-                lineages: Lineages { lineages, of_doc },
-                passages,
-                redirects: Default::default(),
-            },
-            cross_entities: r.cross_entities,
-            timeline: Timeline {
-                events: r.events,
-                inferred_published: r.inferred_published,
-            },
-            claims: r.claims,
-            records: r.records,
-        };
-        let report = corroborate_render::json::build(docs, r.problems, cross, opts);
+        let (cross, problems) = r.into_cross(Links {
+            stories: vec![story.clone()],
+            lineages: Lineages { lineages, of_doc },
+            passages,
+            redirects: Default::default(),
+        });
+        let report = corroborate_render::json::build(docs, problems, cross, opts);
         let Ok(Value::Object(mut all)) = serde_json::to_value(&report) else {
             continue;
         };

@@ -259,6 +259,24 @@ pub struct StoryResult {
     pub problems: Vec<InputProblem>,
 }
 
+impl StoryResult {
+    /// The story's cross-article result over `links` (its stories, lineages and passages),
+    /// and its problems.
+    pub fn into_cross(self, links: corroborate_link::Links) -> (CrossDoc, Vec<InputProblem>) {
+        let cross = CrossDoc {
+            links,
+            cross_entities: self.cross_entities,
+            timeline: Timeline {
+                events: self.events,
+                inferred_published: self.inferred_published,
+            },
+            claims: self.claims,
+            records: self.records,
+        };
+        (cross, self.problems)
+    }
+}
+
 /// One story (documents `members` of `results`, id `story`) through the cross-article stages,
 /// each isolated: a failing stage leaves its part empty and adds a problem naming the story.
 pub fn reconcile(

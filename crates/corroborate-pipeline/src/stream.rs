@@ -19,7 +19,7 @@ use std::io::Write;
 use corroborate_core::load::{self, InputProblem};
 use corroborate_core::{DocId, OffsetMap, Span};
 use corroborate_link::{Lineages, Links};
-use corroborate_render::json::{self, CrossDoc, Generator, PassageItem, Report, Timeline, SCHEMA};
+use corroborate_render::json::{self, CrossDoc, Generator, PassageItem, Report, SCHEMA};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -121,18 +121,10 @@ pub fn analyze_streamed(
             .collect();
         for (k, r) in reconciled.into_iter().enumerate() {
             let s = first + k;
-            processed.problems.extend(r.problems.iter().cloned());
             let members = &plan.members[s];
-            let cross = CrossDoc {
-                links: story_links(&links, s, members, &results, &inside_of[s]),
-                cross_entities: r.cross_entities,
-                timeline: Timeline {
-                    events: r.events,
-                    inferred_published: r.inferred_published,
-                },
-                claims: r.claims,
-                records: r.records,
-            };
+            let (cross, problems) =
+                r.into_cross(story_links(&links, s, members, &results, &inside_of[s]));
+            processed.problems.extend(problems);
             let docs: Vec<Analysed> = members.iter().map(|&i| results[i].clone()).collect();
             let report = json::build(docs, Vec::new(), cross, req.report);
             write_line(out, &Line::Story(&report))?;
