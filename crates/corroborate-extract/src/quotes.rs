@@ -16,6 +16,7 @@ mod lexicon;
 mod names;
 mod pairing;
 
+use corroborate_core::text::FUNCTION_WORDS;
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -23,7 +24,7 @@ use std::sync::LazyLock;
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
 use crate::lexicon::reporting::{is_cue, is_speech_verb};
-use crate::windows::{ascii_words, floor_boundary, Windows, MAX_WINDOW};
+use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
 use lexicon::{
     ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, PARTICIPLES, POSS_SPEECH,
     SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
@@ -295,6 +296,162 @@ fn cue_after(after: &str, offset: usize) -> Option<Found> {
     })
 }
 
+/// Words that open a noun phrase able to speak ("one person", "another commenter").
+const NP_OPENERS: &[&str] = &[
+    "the", "a", "an", "one", "another", "some", "many", "several", "his", "her", "their", "its",
+    "two", "three", "most", "both",
+];
+
+/// Words that join a noun phrase to a longer one ("chair of", "mayor and").
+const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
+
+/// Personal pronouns that can be a speaker mention.
+const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
+
+/// Clause punctuation that ends a noun phrase after an inverted cue.
+const PHRASE_END: &[char] = &[',', '.', ';', ':', '!', '?', '(', '"', '“', '”', '\n'];
+
+/// True when `phrase` starts as a speaking noun phrase: a capitalised word, a determiner or
+/// quantifier, or a pronoun.
+fn opens_speaker_phrase(phrase: &str) -> bool {
+    let first = phrase.split_whitespace().next().unwrap_or("");
+    let lower = first.to_lowercase();
+    first.chars().next().is_some_and(char::is_uppercase)
+        || NP_OPENERS.contains(&lower.as_str())
+        || SPEAKER_PRONOUNS.contains(&lower.as_str())
+}
+
+/// The speaker mention inside a noun phrase `t` (at byte `at`) that stands as a cue's
+/// subject: before any apposition, the last non-possessive name ("Snyder spokesman
+/// Dave Murray"), else the phrase as a role ("another commenter") or a pronoun.
+fn speaker_in_phrase(t: &str, at: usize, table: &NameTable) -> Option<(Span, SpeakerMentionKind)> {
+    let head_len = t.find(',').unwrap_or(t.len());
+    let head = t.get(..head_len)?.trim_end();
+    if head.is_empty() || head.split_whitespace().count() > 12 {
+        return None;
+    }
+    let lower = head.to_lowercase();
+    if SPEAKER_PRONOUNS.contains(&lower.as_str()) {
+        return Some((Span::new(at, at + head.len()), SpeakerMentionKind::Pronoun));
+    }
+    let name = lexicon::NAME_SEQ
+        .find_iter(head)
+        .filter(|m| !m.as_str().ends_with("’s") && !m.as_str().ends_with("'s"))
+        .filter(|m| {
+            let w = m.as_str();
+            w.contains(char::is_whitespace) || table.is_name_word(w)
+        })
+        .filter(|m| plausible_speaker(m.as_str(), SpeakerMentionKind::Name))
+        .last();
+    if let Some(m) = name {
+        return Some((
+            Span::new(at + m.start(), at + m.end()),
+            SpeakerMentionKind::Name,
+        ));
+    }
+    let first = lower.split_whitespace().next().unwrap_or("");
+    // A coordinated role ("the mayor and chair of the board") may hold an "and".
+    let role_words = head.replacen(" and ", " ", 1);
+    (NP_OPENERS.contains(&first) && plausible_speaker(&role_words, SpeakerMentionKind::Role))
+        .then(|| (Span::new(at, at + head.len()), SpeakerMentionKind::Role))
+}
+
+/// A cue further along the quote's sentence, past words the subject patterns do not cover:
+/// the first cue word within a few words after the quote, with the noun phrase between them
+/// ("…,” Snyder spokesman Dave Murray told …"; "“…” would be appropriate, candidate Ben Marsh
+/// said") or, when nothing stands between them, right after the cue ("…,” beamed Hartley).
+/// `after` is the rest of the sentence, starting at byte `offset` of `text`.
+fn cue_later_in_sentence(
+    after: &str,
+    offset: usize,
+    raws: &[RawQuote],
+    table: &NameTable,
+) -> Option<Found> {
+    let (a, b) = ascii_words(after).take(16).find(|&(a, b)| {
+        after.get(a..b).is_some_and(is_lower_cue) && !inside_quote(raws, offset + a)
+    })?;
+    let cue = Span::new(offset + a, offset + b);
+    let between = after.get(..a)?;
+    let lead = between.len()
+        - between
+            .trim_start_matches([' ', '\t', ',', '—', '–', '-'])
+            .len();
+    let mut segment = between.get(lead..)?.trim_end();
+    if segment.is_empty() || segment.ends_with(',') {
+        if let Some(found) = inverted_subject(after, offset, b, cue, table) {
+            return Some(found);
+        }
+    }
+    if segment.is_empty()
+        || outside_parentheses(segment).contains(['.', '!', '?', ';', ':', '"', '“', '”'])
+    {
+        return None;
+    }
+    let mut seg_start = offset + lead;
+    if !opens_speaker_phrase(segment) {
+        let comma = segment.rfind(", ")?;
+        seg_start += comma + 2;
+        segment = segment.get(comma + 2..)?;
+    }
+    let words: Vec<&str> = segment.split_whitespace().collect();
+    let aux = words
+        .iter()
+        .rev()
+        .take_while(|w| lexicon::AUX_WORDS.contains(w))
+        .count();
+    if words.len() <= aux || words.len() - aux > 12 || !opens_speaker_phrase(segment) {
+        return None;
+    }
+    let mention = speaker_in_phrase(segment, seg_start, table)?;
+    Some(Found {
+        mention: Some(mention),
+        cue,
+    })
+}
+
+/// The noun phrase right after an inverted cue ending at byte `b` of `after` ("…,” beamed
+/// Donald Hartley of Madison").
+fn inverted_subject(
+    after: &str,
+    offset: usize,
+    b: usize,
+    cue: Span,
+    table: &NameTable,
+) -> Option<Found> {
+    let rest = after.get(b..)?;
+    let np_start = rest.len() - rest.trim_start().len();
+    let np = rest.get(np_start..)?;
+    let np = np
+        .get(..np.find(PHRASE_END).unwrap_or(np.len()))?
+        .trim_end();
+    if np.is_empty() || np.split_whitespace().count() > 8 || !opens_speaker_phrase(np) {
+        return None;
+    }
+    let mention = speaker_in_phrase(np, offset + b + np_start, table)?;
+    Some(Found {
+        mention: Some(mention),
+        cue,
+    })
+}
+
+/// `s` without its parenthesised parts ("Sen. Marco Rubio (R-Fla.)" reads "Sen. Marco Rubio ").
+fn outside_parentheses(s: &str) -> String {
+    let mut depth = 0usize;
+    s.chars()
+        .filter(|&c| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
+}
+
 /// True for a lower-case word of the cue lexicon.
 fn is_lower_cue(w: &str) -> bool {
     w.bytes().all(|c| c.is_ascii_lowercase()) && is_cue(w)
@@ -433,6 +590,16 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
         .as_ref()
         .and_then(|c| mention_of(c, offset + tail_start))
     {
+        // The end of a longer noun phrase ("the mayor of Kelvport and chair of the harbour
+        // board"): the whole phrase, when it reads as one.
+        let inside_phrase = sub
+            .get(..mention.0.start - offset)
+            .and_then(|b| b.split_whitespace().last())
+            .is_some_and(|w| NP_LINKS.contains(&w));
+        let mention = inside_phrase
+            .then(|| clause_subject(sub, offset, table))
+            .flatten()
+            .unwrap_or(mention);
         return Some(Found {
             mention: Some(mention),
             cue,
@@ -464,8 +631,8 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
     // A cue in a later verb phrase of the sentence ("Cruz knocked Rubio on trade and called
     // him a “moderate”"): the sentence's subject, when it is a name.
     let subject = main_subject(sub, offset, table, raws)
-        .filter(|(_, kind)| *kind == SpeakerMentionKind::Name);
-    match subject {
+        .filter(|(_, kind)| matches!(kind, SpeakerMentionKind::Name | SpeakerMentionKind::Pronoun));
+    match subject.or_else(|| clause_subject(sub, offset, table)) {
         Some(mention) => Some(Found {
             mention: Some(mention),
             cue,
@@ -473,6 +640,39 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
         // A subject-like phrase before the cue that names no speaker: the cue, unattributed.
         None => at_end.map(|_| Found { mention: None, cue }),
     }
+}
+
+/// The subject of a short clause that ends where a cue begins (`sub` ends at the cue, starts
+/// at byte `offset`): the words since the clause began, after an opening adverbial ("On
+/// Monday, the Democratic front-runner and former secretary said"), when they read as a
+/// noun phrase of at most twelve words.
+fn clause_subject(
+    sub: &str,
+    offset: usize,
+    table: &NameTable,
+) -> Option<(Span, SpeakerMentionKind)> {
+    let clause_start = sub
+        .rfind(['.', '!', '?', ';', ':', '"', '“', '”', '\n'])
+        .map_or(0, |i| ceil_boundary(sub, i + 1));
+    let mut start =
+        clause_start + (sub.len() - clause_start - sub.get(clause_start..)?.trim_start().len());
+    let mut clause = sub.get(start..)?.trim_end();
+    if !opens_speaker_phrase(clause) || clause.split_whitespace().count() > 12 {
+        return None;
+    }
+    if let Some(comma) = clause.find(", ") {
+        let rest = clause.get(comma + 2..)?;
+        let head = clause.get(..comma)?;
+        let adverbial = head.split_whitespace().next().is_some_and(|w| {
+            let w = w.to_lowercase();
+            FUNCTION_WORDS.contains(&w.as_str()) && !NP_OPENERS.contains(&w.as_str())
+        });
+        if adverbial && opens_speaker_phrase(rest) {
+            start += comma + 2;
+            clause = rest;
+        }
+    }
+    speaker_in_phrase(clause, offset + start, table)
 }
 
 /// The cue of a paragraph ending in a colon that introduces the quote opening the next
@@ -527,6 +727,9 @@ fn direct_candidate(
     }
     if found.is_none() {
         found = cue_introducing_paragraph(text, win, raws, table, r, para);
+    }
+    if found.as_ref().is_none_or(|f| f.mention.is_none()) && !r.open_end {
+        found = cue_later_in_sentence(after, r.span.end, raws, table).or(found);
     }
     let (mention, cue) = match found {
         Some(f) => (f.mention, Some(f.cue)),

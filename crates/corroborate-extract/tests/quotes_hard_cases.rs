@@ -294,3 +294,35 @@ fn speakers_of_quotes_inside_longer_sentences() {
     // A participle's subject is the sentence's, a pronoun too, not a name in a later phrase.
     assert_eq!(speaker_of(&qs, "ahead of schedule"), Some("Ilsa Brandt"));
 }
+
+#[test]
+fn speakers_named_by_longer_noun_phrases_around_the_cue() {
+    let text = "Ferry strike enters second week\n\n\
+        The ferry strike in Kelvport entered its second week on Monday.\n\n\
+        \u{201c}The crossings will resume by Friday,\u{201d} harbour board spokesman Teodor Lind told reporters.\n\n\
+        \u{201c}We were promised a fair hearing\u{201d} about the rota, insisted Agnes Morrow, a deckhand for eleven years.\n\n\
+        \u{201c}Nobody asked the crews\u{201d} would be the verdict of many, union organiser Petra Vale said on Monday.\n\n\
+        \u{201c}Bring back the night boats!\u{201d} one passenger shouted.\n\n\
+        On Tuesday, the mayor of Kelvport and chair of the harbour board said the talks were \u{201c}close to a deal\u{201d}.";
+    let (doc, qs) = all(text);
+    let mention = |start: &str| {
+        let q = qs
+            .iter()
+            .find(|q| doc.slice(q.content).starts_with(start))
+            .unwrap_or_else(|| panic!("no quote starting {start:?}"));
+        q.speaker_mention.map(|m| doc.slice(m).to_string())
+    };
+    // A name after a role and an organisation ("harbour board spokesman Teodor Lind told").
+    assert_eq!(mention("The crossings").as_deref(), Some("Teodor Lind"));
+    // An inverted cue after words that follow the quote.
+    assert_eq!(mention("We were promised").as_deref(), Some("Agnes Morrow"));
+    // The subject of a cue that ends the sentence, after a clause that continues the quote.
+    assert_eq!(mention("Nobody asked").as_deref(), Some("Petra Vale"));
+    // A quantified noun phrase.
+    assert_eq!(mention("Bring back").as_deref(), Some("one passenger"));
+    // A long role phrase after an opening adverbial.
+    assert_eq!(
+        mention("close to a deal").as_deref(),
+        Some("the mayor of Kelvport and chair of the harbour board")
+    );
+}

@@ -10,7 +10,34 @@ pub(crate) use crate::lexicon::patterns::{name_pattern, LOWER};
 pub(crate) use crate::lexicon::reporting::{CUE_VERBS, PARTICIPLES};
 
 /// Words that may stand between a subject and its cue verb ("has said", "also told").
-const AUX: &str = r"(?:has|had|have|is|was|were|are|would|will|also|later|then|previously|again|once|repeatedly|earlier|recently|further|since|been)";
+pub(crate) const AUX_WORDS: &[&str] = &[
+    "has",
+    "had",
+    "have",
+    "is",
+    "was",
+    "were",
+    "are",
+    "would",
+    "will",
+    "also",
+    "later",
+    "then",
+    "previously",
+    "again",
+    "once",
+    "repeatedly",
+    "earlier",
+    "recently",
+    "further",
+    "since",
+    "been",
+];
+
+/// [`AUX_WORDS`] as a regex alternation.
+fn aux() -> String {
+    format!("(?:{})", AUX_WORDS.join("|"))
+}
 
 /// The subject of a cue clause, with one named group per kind of mention.
 pub(crate) fn subject_pattern() -> String {
@@ -38,8 +65,9 @@ fn compile(pattern: &str) -> Regex {
 /// "…," SUBJECT (aux) CUE — a cue after the quote.
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
-        subject_pattern()
+        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
+        subject_pattern(),
+        aux = aux()
     ))
 });
 
@@ -47,8 +75,9 @@ pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// the cue lexicon ("…," Beck questioned).
 pub(crate) static SUBJ_BEFORE_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
-        subject_pattern()
+        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}$",
+        subject_pattern(),
+        aux = aux()
     ))
 });
 
@@ -79,8 +108,9 @@ pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
 pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"(?:^|[ \t\n(\[—–-]){}[ \t]+(?:{AUX}[ \t]+){{0,2}}$",
-        subject_pattern()
+        r"(?:^|[ \t\n(\[—–-]){}[ \t]+(?:{aux}[ \t]+){{0,2}}$",
+        subject_pattern(),
+        aux = aux()
     ))
 });
 
