@@ -278,14 +278,16 @@ fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
         ),
         Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
-        Rule::Decade => format!(r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s|{B}\d0s){B}"),
+        Rule::Decade => format!(
+            r"(?:{B}(?:the\s+)?(?:1[6-9]|20)\d0s|'\d0s|{B}\d0s|{B}(?:the\s+)?(?:1\d|2[01]|[1-9])(?:st|nd|rd|th)[-\s]+century){B}"
+        ),
         Rule::WeekdayPart => format!(r"{B}{WD}s?(?:\s+{PART}s?)?{B}"),
         Rule::RelativeDay => format!(
             r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
         Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|recent|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
@@ -657,7 +659,8 @@ fn plausible(rule: Rule, text: &str, span: Span) -> bool {
         Rule::Decade => {
             // "the 80s" but not "in their 60s" (an age).
             let prev = prev_word(text, span.start).to_ascii_lowercase();
-            s.starts_with(['1', '2', '\'']) && s.len() > 4
+            s.ends_with("century")
+                || s.starts_with(['1', '2', '\'']) && s.len() > 4
                 || s.starts_with('\'')
                 || matches!(
                     prev.as_str(),
@@ -1695,7 +1698,14 @@ fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
         }
         Rule::Decade => {
             let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
-            let value = if digits.len() == 4 {
+            // The Nth century is written as its first two digits (the 20th century is "19").
+            let value = if s.ends_with("century") {
+                digits
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .map(|n| format!("{n:02}"))
+            } else if digits.len() == 4 {
                 digits.get(..3).map(str::to_string)
             } else {
                 digits.get(..1).map(|d| format!("19{d}"))
@@ -2416,5 +2426,34 @@ mod tests {
             value_of("In recent years prices rose.", "recent years").as_deref(),
             Some("PAST_REF")
         );
+    }
+
+    #[test]
+    fn centuries_are_their_first_two_digits() {
+        assert_eq!(
+            value_of(
+                "The chapel dates from the 11th century.",
+                "the 11th century"
+            )
+            .as_deref(),
+            Some("10")
+        );
+        assert_eq!(
+            value_of(
+                "Steel changed the city in the 20th century.",
+                "the 20th century"
+            )
+            .as_deref(),
+            Some("19")
+        );
+    }
+
+    #[test]
+    fn the_adjective_recent_is_not_a_date() {
+        let found: Vec<String> = run("The recent storm closed the port. It recently reopened.")
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect();
+        assert_eq!(found, vec!["recently".to_string()]);
     }
 }
