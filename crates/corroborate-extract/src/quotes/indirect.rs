@@ -62,6 +62,19 @@ const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
 ];
 
+/// True when the first word of `s`, lower-cased, is one of `words`.
+fn starts_with_any(s: &str, words: &[&str]) -> bool {
+    s.split_whitespace()
+        .next()
+        .is_some_and(|w| words.contains(&w.to_lowercase().as_str()))
+}
+
+/// True when what follows a cue reads as its reported clause rather than a trailing phrase
+/// ("said the minister put speed over security", not "said on Friday" or "said Tuesday").
+fn reads_as_clause(tail: &str) -> bool {
+    word_count(tail) >= 4 && !starts_with_any(tail, NOT_CLAUSE_START)
+}
+
 fn word_count(s: &str) -> usize {
     s.split_whitespace().count()
 }
@@ -267,7 +280,11 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         let (cue, clause) = (c.name("cue")?, c.name("clause")?);
         let content = clause_span(text, abs(clause.start(), clause.end()));
         let coordinated = opens_coordinate_clause(st.get(clause.end() + 1..)?);
-        if word_count(content.text(text)) >= 3 && !coordinated {
+        // "In a 2013 video, a diplomat said the minister erred": an opening phrase, then
+        // the cue with its clause after it.
+        let introduces = starts_with_any(clause.as_str(), NOT_CLAUSE_START)
+            || reads_as_clause(st.get(cue.end()..)?);
+        if word_count(content.text(text)) >= 3 && !coordinated && !introduces {
             return Some(quote(
                 s,
                 content,
@@ -303,6 +320,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
             .find(" that ")
             .filter(|&i| !window[..i].contains(','))
             .map(|i| i + " that ".len())
+            .or_else(|| window.find(" that, ").map(|i| i + " that, ".len()))
     };
     let content_start = match that {
         Some(i) => rest_start + i,
@@ -355,6 +373,17 @@ mod tests {
         assert_eq!(
             run("The bridge will close in May, the mayor said on Friday."),
             Some(("The bridge will close in May".into(), "the mayor".into()))
+        );
+        assert_eq!(
+            run("In a video found by a station, a diplomat said the minister put speed first."),
+            Some(("the minister put speed first".into(), "a diplomat".into()))
+        );
+        assert_eq!(
+            run("Ilse Varga said in a statement that, if true, the port broke the rules."),
+            Some((
+                "if true, the port broke the rules".into(),
+                "Ilse Varga".into()
+            ))
         );
         assert_eq!(
             run("The car was stolen, according to court records."),
