@@ -1,0 +1,266 @@
+//! Name candidates: a capitalised run split at titles into people, organisations, places and
+//! what a role is of; lower-case nominals ("the officer"); piece lookups by offset.
+
+use super::*;
+
+/// Classifies one capitalised run [a, b) into candidates.
+pub(super) fn analyze_run(
+    cx: &Ctx,
+    mut a: usize,
+    b: usize,
+    cands: &mut Vec<Cand>,
+    nominals: &mut Vec<Nominal>,
+    org_spans: &mut Vec<(Span, EntityKind, String)>,
+) {
+    let acronym_place =
+        |k: usize| !cx.w(k).chars().any(char::is_lowercase) && lexicon::place(cx.w(k)).is_some();
+    while a < b && lexicon::stopword(cx.lw(a)) && !acronym_place(a) {
+        a += 1;
+    }
+    if a >= b {
+        return;
+    }
+    // Titles inside the run: the last one followed by a name splits it.
+    let mut title: Option<TitleHit> = None;
+    let mut k = a;
+    while k < b {
+        if let Some(t) = cx.title_at(k, b) {
+            title = Some(t);
+            k = t.b;
+        } else {
+            k += 1;
+        }
+    }
+    let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)));
+    let speech_after = cx.speech_after(b);
+    if let Some(t) = title {
+        if t.b < b && !has_org_head(t.b, b) {
+            // Title + name: "Senatobia Mayor Greg Graves", "Sgt. Hunter Foster".
+            if t.a > a {
+                push_prefix(cx, a, t.a, cands, org_spans);
+            }
+            let first = cx.w(t.b);
+            let g = t.t.gender.or_else(|| lexicon::first_name(first).flatten());
+            cands.push(Cand {
+                a: t.b,
+                b,
+                kind: Some(EntityKind::Person),
+                title: Some(t),
+                gender: g,
+                entity: None,
+            });
+            return;
+        }
+        if t.b == b && t.t.role.is_some() && !has_org_head(a, b) {
+            // Title with no name after it: an organisation ("Attorney General's Office")
+            // or a role noun ("the Senatobia Mayor").
+            if cx.is_poss(b) && cx.lw(b + 1) == "office" {
+                let s = cx.span(a, b + 2);
+                let name = strip_the(s.text(cx.text)).to_string();
+                cands.push(Cand {
+                    a,
+                    b: b + 2,
+                    kind: Some(EntityKind::Organization),
+                    title: None,
+                    gender: None,
+                    entity: None,
+                });
+                org_spans.push((s, EntityKind::Organization, name));
+                return;
+            }
+            let of_span = (t.a > a).then(|| cx.span(a, t.a));
+            if t.a > a {
+                push_prefix(cx, a, t.a, cands, org_spans);
+            }
+            let start = if cx.lw(a.wrapping_sub(1)) == "the" {
+                a - 1
+            } else {
+                t.a
+            };
+            nominals.push(Nominal {
+                span: cx.span(start, b),
+                class: t.t.class,
+                role: None,
+                of_span,
+            });
+            return;
+        }
+    }
+    let len = b - a;
+    let whole = cx.slice(a, b);
+    let acronym = (a..b).any(|k| {
+        let w = cx.w(k);
+        w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase)
+    });
+    // A news outlet: the article's own, a known one, or a dateline's credit. (A lone word
+    // waits: "Bloomberg" may be a surname; unresolved lone names become organisations.)
+    let outlet = len >= 2 && (cx.is_outlet(whole) || cx.is_dateline_credit(a, b));
+    let kind = if outlet {
+        Some(EntityKind::Organization)
+    } else if len == 1 {
+        let w = cx.w(a);
+        if lexicon::org_head(w)
+            || lexicon::place_head(w)
+            || lexicon::place_prefix(w)
+            || lexicon::title(&w.to_lowercase()).is_some()
+        {
+            return;
+        }
+        None
+    } else if has_org_head(a, b) {
+        Some(EntityKind::Organization)
+    } else if lexicon::place(whole).is_some()
+        || matches!(cx.w(b - 1), "County" | "Parish") && !cx.nameish(b)
+        || lexicon::place_head(cx.w(b - 1))
+        || lexicon::place_prefix(cx.w(a))
+    {
+        Some(EntityKind::Place)
+    } else if acronym {
+        Some(EntityKind::Organization)
+    } else if lexicon::first_name(cx.w(a)).is_some() {
+        Some(EntityKind::Person)
+    } else if lexicon::place(cx.w(a)).is_some() {
+        Some(EntityKind::Organization)
+    } else if (a..b).any(|k| cx.lower_seen.contains(cx.lw(k))) && !speech_after {
+        // Some word is also used in lower case: not a person's name. Capitalised on purpose
+        // mid-sentence ("Apple Computer") it names an organisation or product; at a sentence
+        // start the capitals may be the sentence's own.
+        if cx.ps[a].start {
+            return;
+        }
+        Some(EntityKind::Organization)
+    } else if cx.place_cue(a, b) && !speech_after {
+        // No first name, and where places go ("off Pellam Ridge"): a place.
+        Some(EntityKind::Place)
+    } else {
+        Some(EntityKind::Person)
+    };
+    if len == 1 && kind.is_none() {
+        // A lone capitalised word: wait for the full names.
+        cands.push(Cand {
+            a,
+            b,
+            kind: None,
+            title: None,
+            gender: None,
+            entity: None,
+        });
+        return;
+    }
+    cands.push(Cand {
+        a,
+        b,
+        kind,
+        title: None,
+        gender: None,
+        entity: None,
+    });
+}
+
+/// The part of a run before a title ("Mississippi" in "Mississippi Gov. Tate Reeves").
+pub(super) fn push_prefix(
+    cx: &Ctx,
+    a: usize,
+    b: usize,
+    cands: &mut Vec<Cand>,
+    org_spans: &mut Vec<(Span, EntityKind, String)>,
+) {
+    let whole = cx.slice(a, b);
+    let kind = if lexicon::place(whole).is_some() {
+        EntityKind::Place
+    } else if (a..b).all(|k| !lexicon::stopword(cx.lw(k))) {
+        // "Apple CEO Steve Jobs", "Oregon Department of Revenue spokesperson ...".
+        EntityKind::Organization
+    } else {
+        return;
+    };
+    org_spans.push((cx.span(a, b), kind, whole.to_string()));
+    cands.push(Cand {
+        a,
+        b,
+        kind: Some(kind),
+        title: None,
+        gender: None,
+        entity: None,
+    });
+}
+
+/// Role nouns without a name: "the mayor", "the Senatobia mayor", "the mayor of Senatobia",
+/// "Kohen's mother" (not followed by the name of the holder, which makes it a pre-modifier).
+pub(super) fn lower_nominals(cx: &Ctx, cands: &[Cand], out: &mut Vec<Nominal>) {
+    let starts: HashMap<usize, usize> = cands.iter().enumerate().map(|(i, c)| (c.a, i)).collect();
+    let ends: HashMap<usize, usize> = cands.iter().enumerate().map(|(i, c)| (c.b, i)).collect();
+    for k in 0..cx.ps.len() {
+        let (begin, mut s, mut of_span) = if cx.lw(k) == "the" && cx.is_word(k) {
+            let mut s = k + 1;
+            let mut of_span = None;
+            if let Some(&ci) = starts.get(&s) {
+                let c = &cands[ci];
+                if c.kind == Some(EntityKind::Person) {
+                    continue;
+                }
+                of_span = Some(cx.span(c.a, c.b));
+                s = c.b;
+            }
+            (k, s, of_span)
+        } else if cx.is_poss(k) {
+            match ends.get(&k) {
+                Some(&ci) => {
+                    let c = &cands[ci];
+                    (c.a, k, Some(cx.span(c.a, c.b)))
+                }
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        if cx.is_poss(s) {
+            s += 1;
+        }
+        let Some((_, e, head)) = role_phrase_after(cx, s) else {
+            continue;
+        };
+        // Followed by a name (pre-modifier) or by "'s office" (an organisation): not a nominal.
+        if cx.nameish(e)
+            || cx.is_punct(e, ",") && cx.nameish(e + 1) && of_span.is_some()
+            || cx.is_poss(e) && cx.lw(e + 1) == "office"
+        {
+            continue;
+        }
+        if matches!(cx.lw(e), "of" | "for") && of_span.is_none() {
+            of_span = np_after(cx, e + 1);
+        }
+        let (role, normalized) = role_text(cx, s, e, head);
+        out.push(Nominal {
+            span: cx.span(begin, e),
+            class: head.t.class,
+            role: Some((role, normalized)),
+            of_span,
+        });
+    }
+}
+
+/// Index of the candidate ending right before piece `end` (exclusive end == `end`).
+pub(super) fn cand_ending_at(cands: &[Cand], end: usize) -> Option<usize> {
+    // Candidates are in text order and never overlap, so their ends are sorted too.
+    let i = cands.partition_point(|c| c.b < end);
+    (i < cands.len() && cands[i].b == end).then_some(i)
+}
+
+/// Index of the candidate starting at piece `start`.
+pub(super) fn cand_starting_at(cands: &[Cand], start: usize) -> Option<usize> {
+    let i = cands.partition_point(|c| c.a < start);
+    (i < cands.len() && cands[i].a == start).then_some(i)
+}
+
+/// Index of the piece ending at byte `end` (pieces are sorted and never overlap).
+pub(super) fn piece_ending_at(cx: &Ctx, end: usize) -> Option<usize> {
+    let i = cx.ps.partition_point(|p| p.span.end < end);
+    (i < cx.ps.len() && cx.ps[i].span.end == end).then_some(i)
+}
+
+/// Index of the piece starting at byte `start`.
+pub(super) fn piece_starting_at(cx: &Ctx, start: usize) -> Option<usize> {
+    let i = cx.ps.partition_point(|p| p.span.start < start);
+    (i < cx.ps.len() && cx.ps[i].span.start == start).then_some(i)
+}
