@@ -1,0 +1,372 @@
+use super::*;
+
+fn d(y: i16, m: i8, dd: i8) -> Option<Date> {
+    Date::new(y, m, dd).ok()
+}
+
+fn run(text: &str) -> Vec<(String, String)> {
+    extract_text(text, &[], d(2026, 10, 23), |_| false)
+        .into_iter()
+        .map(|t| {
+            (
+                t.span.text(text).to_string(),
+                t.value.unwrap_or_else(|| "-".into()),
+            )
+        })
+        .collect()
+}
+
+fn value_of(text: &str, expr: &str) -> Option<String> {
+    run(text)
+        .into_iter()
+        .find(|(t, _)| t == expr)
+        .map(|(_, v)| v)
+}
+
+#[test]
+fn compound_and_paired_numbers_and_years_ago() {
+    assert_eq!(
+        value_of("It took a couple of years.", "a couple of years").as_deref(),
+        Some("P2Y")
+    );
+    assert_eq!(
+        value_of("It rained for twenty four hours.", "twenty four hours").as_deref(),
+        Some("PT24H")
+    );
+    assert_eq!(
+        value_of("It lasted 2 1/2 years.", "2 1/2 years").as_deref(),
+        Some("P2Y6M")
+    );
+    assert_eq!(
+        value_of("It lasted a minute and a half.", "a minute and a half").as_deref(),
+        Some("PT1M30S")
+    );
+    assert_eq!(
+        value_of("It lasted half an hour or 1.5 hours.", "1.5 hours").as_deref(),
+        Some("PT1H30M")
+    );
+    // A day mentioned before does not make "two years ago" a day.
+    assert_eq!(
+        value_of(
+            "It opened on March 3. It closed almost two years ago.",
+            "almost two years ago"
+        )
+        .as_deref(),
+        Some("2024")
+    );
+}
+
+#[test]
+fn absolute_dates() {
+    assert_eq!(
+        value_of("It began on June 14.", "June 14").as_deref(),
+        Some("2026-06-14")
+    );
+    assert_eq!(
+        value_of("Filed Oct. 23, 2025.", "Oct. 23, 2025").as_deref(),
+        Some("2025-10-23")
+    );
+    assert_eq!(
+        value_of(
+            "\"It was Wednesday October 21st,\" she said.",
+            "Wednesday October 21st"
+        )
+        .as_deref(),
+        Some("2026-10-21")
+    );
+    assert_eq!(
+        value_of("Due 2026-06-14.", "2026-06-14").as_deref(),
+        Some("2026-06-14")
+    );
+    assert_eq!(
+        value_of("Due 6/14/2026.", "6/14/2026").as_deref(),
+        Some("2026-06-14")
+    );
+    assert_eq!(
+        value_of("Born 11 December 1990.", "11 December 1990").as_deref(),
+        Some("1990-12-11")
+    );
+}
+
+#[test]
+fn weekdays_follow_tense() {
+    // DCT is Friday 2026-10-23; the DCT's own weekday counts as the most recent.
+    assert_eq!(
+        value_of("The mayor confirmed on Friday.", "Friday").as_deref(),
+        Some("2026-10-23")
+    );
+    assert_eq!(
+        value_of("Officials said Monday.", "Monday").as_deref(),
+        Some("2026-10-19")
+    );
+    assert_eq!(
+        value_of("The board will meet Monday.", "Monday").as_deref(),
+        Some("2026-10-26")
+    );
+    assert_eq!(
+        value_of("She spoke Friday afternoon.", "Friday afternoon").as_deref(),
+        Some("2026-10-23TAF")
+    );
+}
+
+#[test]
+fn relative_expressions() {
+    assert_eq!(
+        value_of("He resigned earlier this week.", "earlier this week").as_deref(),
+        Some("2026-W43")
+    );
+    assert_eq!(
+        value_of("It closed last month.", "last month").as_deref(),
+        Some("2026-09")
+    );
+    assert_eq!(
+        value_of("It will open next week.", "next week").as_deref(),
+        Some("2026-W44")
+    );
+    assert_eq!(
+        value_of("It closed two weeks ago.", "two weeks ago").as_deref(),
+        Some("2026-W41")
+    );
+    assert_eq!(
+        value_of("It rained yesterday.", "yesterday").as_deref(),
+        Some("2026-10-22")
+    );
+    assert_eq!(
+        value_of("It is closed now.", "now").as_deref(),
+        Some("PRESENT_REF")
+    );
+    assert_eq!(
+        value_of("He recently left.", "recently").as_deref(),
+        Some("PAST_REF")
+    );
+    assert_eq!(
+        value_of("Sales fell last year.", "last year").as_deref(),
+        Some("2025")
+    );
+    assert_eq!(
+        value_of("Sales fell over the past year.", "the past year").as_deref(),
+        Some("2025")
+    );
+    assert_eq!(
+        value_of("We met this morning.", "this morning").as_deref(),
+        Some("2026-10-23TMO")
+    );
+    let early = extract_text(
+        "A trial will start in early November.",
+        &[],
+        d(2026, 10, 23),
+        |_| false,
+    );
+    assert_eq!(early[0].value.as_deref(), Some("2026-11"));
+    assert_eq!(early[0].modifier, Some("START"));
+}
+
+#[test]
+fn durations_and_times() {
+    assert_eq!(
+        value_of("A monthslong probe ended.", "monthslong").as_deref(),
+        Some("PXM")
+    );
+    assert_eq!(
+        value_of("A months-long probe ended.", "months-long").as_deref(),
+        Some("PXM")
+    );
+    assert_eq!(
+        value_of("It took several days.", "several days").as_deref(),
+        Some("PXD")
+    );
+    assert_eq!(
+        value_of("It took one week.", "one week").as_deref(),
+        Some("P1W")
+    );
+    assert_eq!(
+        value_of("He served 30 years.", "30 years").as_deref(),
+        Some("P30Y")
+    );
+    assert_eq!(
+        value_of("They met at 10:30 a.m.", "10:30 a.m.").as_deref(),
+        Some("2026-10-23T10:30")
+    );
+    assert_eq!(value_of("A 34-year-old man.", "34-year"), None);
+    assert_eq!(value_of("At 12 : 00 p.m. it ended.", "00 p.m."), None);
+    assert_eq!(value_of("Curfew from 1230 hours.", "1230 hours"), None);
+}
+
+#[test]
+fn anchored_expressions_keep_their_anchor() {
+    let text = "She called him days before the shooting, police said.";
+    let t = extract_text(text, &[], d(2026, 10, 23), |_| false);
+    let days = t
+        .iter()
+        .find(|t| t.span.text(text) == "days")
+        .expect("days found");
+    assert_eq!(days.value.as_deref(), Some("PXD"));
+    assert_eq!(days.anchor.map(|a| a.text(text)), Some("the shooting"));
+}
+
+#[test]
+fn months_follow_tense() {
+    assert_eq!(
+        value_of("He was shot in June.", "June").as_deref(),
+        Some("2026-06")
+    );
+    assert_eq!(
+        value_of("The vote was held in December.", "December").as_deref(),
+        Some("2025-12")
+    );
+    assert_eq!(
+        value_of("The vote will be held in December.", "December").as_deref(),
+        Some("2026-12")
+    );
+}
+
+#[test]
+fn no_dct_means_no_invented_date() {
+    let t = extract_text("He left on Friday, last month.", &[], None, |_| false);
+    let v: Vec<_> = t
+        .iter()
+        .map(|t| t.value.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(v, vec!["XXXX-WXX-5", "XXXX-XX"]);
+}
+
+#[test]
+fn false_friends_are_dropped() {
+    assert!(run("Officials may decide. May I ask?").is_empty());
+    assert!(run("The firm cut 2000 jobs, paying $2010 each.").is_empty());
+    assert_eq!(run("It happened in May.").len(), 1);
+}
+
+#[test]
+fn bad_input_never_panics() {
+    let soup: String = (0..20_000)
+        .map(|i| char::from(b'0' + (i % 10) as u8))
+        .collect();
+    let _ = run(&soup);
+    let _ = run("1/1/1 99/99/99 12:99 25:00 9999-99-99 99999-01-01 0000-00-00 Q9");
+    let many = "Friday ".repeat(10_000);
+    assert_eq!(run(&many).len(), 10_000);
+    let t = extract_text("Due February 30.", &[], d(2026, 10, 23), |_| false);
+    assert_eq!(t.len(), 1);
+    assert_eq!(t[0].value, None);
+    let _ = run("May may May may. Year 99999 and 2026-02-30.");
+    let _ = extract_text("It was Friday", &[], d(-9999, 1, 1), |_| false);
+    let _ = extract_text("next year, 9999 years ago", &[], d(9999, 12, 31), |_| false);
+}
+
+fn pairs(v: &[(&str, &str)]) -> Vec<(String, String)> {
+    v.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_reported_quarter_anchors_year_earlier_expressions() {
+    assert_eq!(
+        run("Net income rose in the third quarter from a year earlier."),
+        pairs(&[
+            ("the third quarter", "2026-Q3"),
+            ("a year earlier", "2025-Q3")
+        ])
+    );
+    assert_eq!(
+        run("Profit in the quarter fell; the year-ago quarter was weak."),
+        pairs(&[
+            ("the quarter", "2026-Q3"),
+            ("the year-ago quarter", "2025-Q3")
+        ])
+    );
+    assert_eq!(
+        run("Sales beat the fiscal 2024 first quarter and year-earlier levels."),
+        pairs(&[
+            ("the fiscal 2024 first quarter", "2024-Q1"),
+            ("year-earlier", "2023-Q1")
+        ])
+    );
+    // "a year earlier" counts from the year last mentioned, "a year ago" from the DCT.
+    assert_eq!(
+        run("It fell in 2024 from a year earlier, and from a year ago."),
+        pairs(&[
+            ("2024", "2024"),
+            ("a year earlier", "2023"),
+            ("a year ago", "2025")
+        ])
+    );
+}
+
+#[test]
+fn sets_carry_calendar_values() {
+    assert_eq!(
+        run("They meet every Monday and on Tuesday nights, and each July."),
+        pairs(&[
+            ("every Monday", "XXXX-WXX-1"),
+            ("Tuesday nights", "XXXX-WXX-2TNI"),
+            ("each July", "XXXX-07"),
+        ])
+    );
+    assert!(run("It pays a quarterly dividend at its annual meeting.").is_empty());
+    assert_eq!(
+        run("Dividends are paid quarterly."),
+        pairs(&[("quarterly", "P1Q")])
+    );
+}
+
+#[test]
+fn schedules_and_present_tense_look_ahead() {
+    // A past verb nearby, but a date a few weeks ahead is a schedule.
+    assert_eq!(
+        value_of(
+            "The company said it will redeem the preferred shares on Nov. 15.",
+            "Nov. 15"
+        )
+        .as_deref(),
+        Some("2026-11-15")
+    );
+    // A present-tense verb is nearer than "said": the nearest January.
+    assert_eq!(
+        value_of(
+            "The firm said it is calling the bonds on Jan. 20.",
+            "Jan. 20"
+        )
+        .as_deref(),
+        Some("2027-01-20")
+    );
+    // Far enough back, a past clause still means the past.
+    assert_eq!(
+        value_of("The firm said it redeemed the bonds on Feb. 2.", "Feb. 2").as_deref(),
+        Some("2026-02-02")
+    );
+    assert_eq!(
+        value_of("In recent years prices rose.", "recent years").as_deref(),
+        Some("PAST_REF")
+    );
+}
+
+#[test]
+fn centuries_are_their_first_two_digits() {
+    assert_eq!(
+        value_of(
+            "The chapel dates from the 11th century.",
+            "the 11th century"
+        )
+        .as_deref(),
+        Some("10")
+    );
+    assert_eq!(
+        value_of(
+            "Steel changed the city in the 20th century.",
+            "the 20th century"
+        )
+        .as_deref(),
+        Some("19")
+    );
+}
+
+#[test]
+fn the_adjective_recent_is_not_a_date() {
+    let found: Vec<String> = run("The recent storm closed the port. It recently reopened.")
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect();
+    assert_eq!(found, vec!["recently".to_string()]);
+}
