@@ -139,6 +139,17 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     }
     attribute_from_reported_speech(text, &win, &mut cands);
     cands.extend(indirect_candidates(doc, text, &win, &raws));
+    if let Some(q) = doc
+        .doc
+        .headline
+        .and_then(|h| indirect::headline(text, h, &table))
+    {
+        cands.push(Candidate {
+            quote: q,
+            para: 0,
+            open_end: false,
+        });
+    }
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
     resolve(doc, text, &win, &table, entities, &mut cands);
     cands.into_iter().map(|c| c.quote).collect()
@@ -324,7 +335,11 @@ fn opens_speaker_phrase(phrase: &str) -> bool {
 /// The speaker mention inside a noun phrase `t` (at byte `at`) that stands as a cue's
 /// subject: before any apposition, the last non-possessive name ("Snyder spokesman
 /// Dave Murray"), else the phrase as a role ("another commenter") or a pronoun.
-fn speaker_in_phrase(t: &str, at: usize, table: &NameTable) -> Option<(Span, SpeakerMentionKind)> {
+pub(super) fn speaker_in_phrase(
+    t: &str,
+    at: usize,
+    table: &NameTable,
+) -> Option<(Span, SpeakerMentionKind)> {
     let head_len = t.find(',').unwrap_or(t.len());
     let head = t.get(..head_len)?.trim_end();
     if head.is_empty() || head.split_whitespace().count() > 12 {

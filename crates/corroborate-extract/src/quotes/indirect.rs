@@ -8,7 +8,10 @@ use corroborate_core::Span;
 use regex::Regex;
 
 use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, SUBJ_AT_END};
-use super::{mention_of, pairing::trim, Quote, QuoteKind, SpeakerMentionKind};
+use super::{
+    mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
+    SpeakerMentionKind,
+};
 
 use crate::lexicon::reporting::{cue_word, REPORT_VERBS};
 
@@ -252,6 +255,48 @@ fn inverted_quote(text: &str, s: Span, a: usize, comma: usize) -> Option<Quote> 
     Some(quote(s, content, cue, Some(mention)))
 }
 
+/// A headline that attributes its words: "Mark Cuban: I'd consider a bid", "Poll: Trump leads
+/// in Ohio", "Trump’s Son Says The Battle Will Be Unprecedented" (title case). The source is at
+/// most eight words, opens with a capital, and the content has at least two words.
+static HEADLINE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^(?P<src>\p{Lu}[^:\n]{0,70}?)(?:(?P<colon>:)[ \t]+|[ \t]+(?P<verb>[Ss]ays|[Ss]aid|[Tt]ells|[Ww]arns|[Cc]laims|[Ii]nsists|[Aa]dmits|[Dd]enies)[ \t]+)(?P<content>\S[^\n]*)$",
+    )
+});
+
+/// The attribution a headline makes, if it makes one (see [`HEADLINE`]).
+pub(super) fn headline(text: &str, h: Span, table: &NameTable) -> Option<Quote> {
+    let ht = text.get(h.start..h.end)?;
+    let c = HEADLINE.captures(ht)?;
+    let (mut src, mut content) = (c.name("src")?, c.name("content")?);
+    let cue = c.name("colon").or_else(|| c.name("verb"))?;
+    // "Officer who shot a boy resigns: Mayor": the source after the colon.
+    if cue.as_str() == ":" && word_count(content.as_str()) <= 3 && word_count(src.as_str()) > 3 {
+        std::mem::swap(&mut src, &mut content);
+    }
+    let src_text = src.as_str().trim_end();
+    if word_count(src_text) > 8 || word_count(content.as_str()) < 2 {
+        return None;
+    }
+    let mention = speaker_in_phrase(src_text, h.start + src.start(), table).unwrap_or((
+        Span::new(
+            h.start + src.start(),
+            h.start + src.start() + src_text.len(),
+        ),
+        SpeakerMentionKind::Role,
+    ));
+    let content = clause_span(
+        text,
+        Span::new(h.start + content.start(), h.start + content.end()),
+    );
+    Some(quote(
+        h,
+        content,
+        Span::new(h.start + cue.start(), h.start + cue.end()),
+        Some(mention),
+    ))
+}
+
 /// Finds indirect speech in sentence `s` with the hand patterns.
 pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let st = s.text(text);
@@ -388,6 +433,40 @@ mod tests {
         assert_eq!(
             run("The car was stolen, according to court records."),
             Some(("The car was stolen".into(), "court records".into()))
+        );
+    }
+
+    fn headline_of(t: &str) -> Option<(String, String)> {
+        let h = Span::new(0, t.find('\n').unwrap_or(t.len()));
+        headline(t, h, &NameTable::new(t)).map(|q| {
+            (
+                q.content.text(t).to_string(),
+                q.speaker_mention
+                    .map_or(String::new(), |m| m.text(t).to_string()),
+            )
+        })
+    }
+
+    #[test]
+    fn headlines_that_attribute() {
+        assert_eq!(
+            headline_of("Rita Moss: The harbour will reopen in May\n\nRita Moss spoke."),
+            Some(("The harbour will reopen in May".into(), "Rita Moss".into()))
+        );
+        assert_eq!(
+            headline_of("Harbour Chief Says Ferries Will Run Again\n\nText."),
+            Some(("Ferries Will Run Again".into(), "Harbour Chief".into()))
+        );
+        assert_eq!(
+            headline_of("Officer who struck a cyclist resigns: Mayor\n\nText."),
+            Some((
+                "Officer who struck a cyclist resigns".into(),
+                "Mayor".into()
+            ))
+        );
+        assert_eq!(
+            headline_of("Ferries return to Kelvport harbour\n\nText."),
+            None
         );
     }
 
