@@ -23,10 +23,11 @@ pub struct PreparedDoc {
 
 impl PreparedDoc {
     /// Cleans and segments `doc`, and infers its outlet and publication date when unknown.
-    /// `today` bounds date inference (no publication date in the future).
+    /// `today` bounds date inference (no publication date in the future). The ignored spans
+    /// are the loader's ([`Document::ignored`]) and cleaning's, merged.
     pub fn new(mut doc: Document, today: jiff::civil::Date) -> Self {
         let seg = segment(&doc.text);
-        let ignored = clean(&doc, &seg);
+        let ignored = merge_ignored(clean_article(&doc, &seg), &doc.ignored);
         crate::outlet::infer_outlet(&mut doc, &ignored);
         crate::pubdate::infer_published(&mut doc, today);
         PreparedDoc { doc, ignored, seg }
@@ -53,4 +54,43 @@ impl PreparedDoc {
     pub fn slice(&self, span: Span) -> &str {
         self.doc.slice(span)
     }
+}
+
+/// Cleaning's ignored spans. When the loader marked spans (the HTML loader's boilerplate, kept
+/// after the body), cleaning sees only the text before the first of them, so that its rules
+/// about the article's end (trailing calls to action, closing credits) apply to the body.
+fn clean_article(doc: &Document, seg: &Segmentation) -> Vec<Ignored> {
+    let Some(first) = doc.ignored.first() else {
+        return clean(doc, seg);
+    };
+    let end = first.span.start;
+    let before = |v: &[Span]| -> Vec<Span> {
+        let n = v.partition_point(|s| s.end <= end);
+        v.iter().take(n).copied().collect()
+    };
+    let n_tokens = seg.tokens.partition_point(|t| t.span.end <= end);
+    let article = Segmentation {
+        paragraphs: before(&seg.paragraphs),
+        sentences: before(&seg.sentences),
+        tokens: seg.tokens.iter().take(n_tokens).cloned().collect(),
+    };
+    clean(doc, &article)
+}
+
+/// Cleaning's spans and the loader's, sorted by start. A cleaning span that overlaps a
+/// loader span is dropped (the loader's block and reason stand), so none overlap.
+fn merge_ignored(cleaned: Vec<Ignored>, loader: &[Ignored]) -> Vec<Ignored> {
+    if loader.is_empty() {
+        return cleaned;
+    }
+    let mut out: Vec<Ignored> = cleaned
+        .into_iter()
+        .filter(|c| {
+            let i = loader.partition_point(|l| l.span.end <= c.span.start);
+            !loader.get(i).is_some_and(|l| l.span.start < c.span.end)
+        })
+        .collect();
+    out.extend(loader.iter().cloned());
+    out.sort_by_key(|ig| (ig.span.start, ig.span.end));
+    out
 }

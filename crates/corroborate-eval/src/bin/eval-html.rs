@@ -17,9 +17,10 @@
 //! runs each extractor on generated bad inputs (deep nesting, 50 MB, junk) in a child
 //! process; `--meta` prints the metadata read from each page and scores dates and titles
 //! against `tests/annotations/html_meta.json`; `--show ID` prints one page's extracted body;
-//! `--worst N` lists the N pages with the lowest F1 for the first extractor.
+//! `--worst N` lists the N pages with the lowest F1 for the first extractor. Every scoring run
+//! also reports the removed boilerplate our loader keeps as ignored spans, by reason.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Read;
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
@@ -697,6 +698,42 @@ fn robustness(chosen: &[Extractor]) -> Result<()> {
     Ok(())
 }
 
+/// Prints how many characters of removed boilerplate our loader keeps in the documents as
+/// ignored spans, by reason, and how many were beyond the cap. The scores above use only the
+/// body, which comes before these spans in the document.
+fn print_kept_boilerplate(pages: &[Page]) -> Result<()> {
+    let mut by_reason: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let (mut docs, mut capped) = (0usize, 0usize);
+    for page in pages {
+        let Ok((doc, notice)) = corroborate_core::load::html::load_noting(&page.id, &page.html)
+        else {
+            continue;
+        };
+        docs += 1;
+        capped += usize::from(notice.is_some());
+        for ig in &doc.ignored {
+            let reason = serde_json::to_value(ig.reason)?
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let e = by_reason.entry(reason).or_default();
+            e.0 += 1;
+            e.1 += doc.slice(ig.span).chars().count();
+        }
+    }
+    let total: usize = by_reason.values().map(|v| v.1).sum();
+    let blocks: usize = by_reason.values().map(|v| v.0).sum();
+    println!(
+        "
+removed boilerplate kept as ignored spans over {docs} documents: {total} characters in \
+         {blocks} blocks ({capped} documents hit the cap)"
+    );
+    for (reason, (n, chars)) in &by_reason {
+        println!("    {reason:<14} {n:>5} blocks {chars:>8} chars");
+    }
+    Ok(())
+}
+
 /// A title for comparison: curly quotes straightened, white space collapsed, lower case.
 fn title_key(t: &str) -> String {
     t.replace(['\u{2018}', '\u{2019}'], "'")
@@ -936,6 +973,7 @@ fn main() -> Result<()> {
         }
         scores.push((name, s));
     }
+    print_kept_boilerplate(&pages)?;
     if !fixtures {
         per_fold(&pages, &scores);
         if cv {

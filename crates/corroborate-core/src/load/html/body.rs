@@ -6,11 +6,12 @@
 //! sites it was not written for.
 #![deny(clippy::string_slice)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
-use dom_query::Document as Dom;
+use dom_query::{Document as Dom, NodeId, NodeRef};
 
-use super::{has_words, normalize_ws};
+use super::{has_words, normalize_ws, Boilerplate};
+use crate::clean::IgnoreReason;
 
 /// Elements never read as article text (code, styles, templates); always removed.
 const ALWAYS_DROP: &str = "script, style, noscript, template";
@@ -75,6 +76,39 @@ pub const BOILERPLATE_PARTS: &[&str] = &[
     "lightbox",
     "modal",
 ];
+
+/// Why a block removed by the tag rule `tag:<name>` is boilerplate.
+fn tag_reason(tag: &str) -> IgnoreReason {
+    match tag {
+        "nav" => IgnoreReason::Navigation,
+        "footer" => IgnoreReason::Footer,
+        "aside" => IgnoreReason::Sidebar,
+        "figcaption" => IgnoreReason::Caption,
+        "iframe" | "button" | "select" | "svg" => IgnoreReason::Widget,
+        _ => IgnoreReason::Boilerplate,
+    }
+}
+
+/// Why a block removed by the class/id rule `class:<part>` is boilerplate.
+fn part_reason(part: &str) -> IgnoreReason {
+    match part {
+        "ad" | "ads" | "advert" | "advertisement" | "adslot" | "sponsored" | "sponsor" => {
+            IgnoreReason::Ad
+        }
+        "promo" | "newsletter" | "subscribe" | "signup" => IgnoreReason::Promo,
+        "share" | "sharing" | "sharebar" | "social" | "socials" => IgnoreReason::ShareBar,
+        "related" | "outbrain" | "taboola" | "recirc" | "recommended" | "popular" | "mostread"
+        | "trending" => IgnoreReason::RelatedLinks,
+        "comment" | "comments" | "disqus" => IgnoreReason::Comments,
+        "breadcrumb" | "breadcrumbs" => IgnoreReason::Navigation,
+        "byline" | "author" | "authors" => IgnoreReason::Byline,
+        "dateline" | "timestamp" => IgnoreReason::DateStamp,
+        "paywall" | "modal" | "cookie" | "cookies" | "consent" | "gdpr" => IgnoreReason::Banner,
+        "gallery" | "slideshow" | "carousel" | "lightbox" => IgnoreReason::Gallery,
+        "caption" => IgnoreReason::Caption,
+        _ => IgnoreReason::Boilerplate,
+    }
+}
 
 /// The rule that removes short `<time>` stamps.
 pub const TIME_RULE: &str = "time";
@@ -145,17 +179,28 @@ impl ActiveRules {
 
     /// True when a class or id token has a part naming boilerplate.
     fn is_boilerplate_token(&self, token: &str) -> bool {
-        token
-            .split(['-', '_'])
-            .any(|part| self.parts.iter().any(|p| p.eq_ignore_ascii_case(part)))
+        self.boilerplate_part(token).is_some()
+    }
+
+    /// The rule part a class or id token matches, if any.
+    fn boilerplate_part(&self, token: &str) -> Option<&str> {
+        token.split(['-', '_']).find_map(|part| {
+            self.parts
+                .iter()
+                .find(|p| p.eq_ignore_ascii_case(part))
+                .map(String::as_str)
+        })
     }
 }
 
-/// The article body's paragraphs from a parsed page, with the given pre-clean rules.
-pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> Vec<String> {
-    if !opts.no_preclean {
-        preclean(&dom, opts);
-    }
+/// The article body's paragraphs from a parsed page, with the given pre-clean rules, and the
+/// blocks the pre-clean removed (in page order).
+pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> (Vec<String>, Vec<Boilerplate>) {
+    let removed = if opts.no_preclean {
+        Vec::new()
+    } else {
+        preclean(&dom, opts)
+    };
     let cfg = dom_smoothie::Config {
         text_mode: dom_smoothie::TextMode::Formatted,
         ..Default::default()
@@ -163,14 +208,16 @@ pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> Vec<String> {
     let text = match dom_smoothie::Readability::with_document(dom, None, Some(cfg)) {
         Ok(mut r) => match r.parse() {
             Ok(a) => a.text_content.to_string(),
-            Err(_) => return Vec::new(),
+            Err(_) => return (Vec::new(), removed),
         },
-        Err(_) => return Vec::new(),
+        Err(_) => return (Vec::new(), removed),
     };
-    text.lines()
+    let paragraphs = text
+        .lines()
         .map(normalize_ws)
         .filter(|p| has_words(p))
-        .collect()
+        .collect();
+    (paragraphs, removed)
 }
 
 /// The page's HTML after the pre-clean, for feeding another extractor (`eval-html` compares
@@ -181,29 +228,92 @@ pub fn precleaned_html(html: &str, opts: &BodyOptions) -> Option<String> {
     Some(dom.html().to_string())
 }
 
+/// Blocks removed by the pre-clean, keyed by their place in the page.
+struct Removals {
+    /// Each element's position in a pre-order walk of the page before anything is removed.
+    order: HashMap<NodeId, usize>,
+    removed: Vec<(usize, Boilerplate)>,
+}
+
+impl Removals {
+    fn new(dom: &Dom) -> Removals {
+        let order = dom
+            .root()
+            .descendants_it()
+            .filter(|n| n.is_element())
+            .enumerate()
+            .map(|(i, n)| (n.id, i))
+            .collect();
+        Removals {
+            order,
+            removed: Vec::new(),
+        }
+    }
+
+    /// Removes `n` from the page and keeps its text (white space normalised, one paragraph)
+    /// with `reason`. Nodes already removed with an ancestor are skipped.
+    fn remove(&mut self, n: &NodeRef, reason: IgnoreReason) {
+        if !in_document(n) {
+            return;
+        }
+        let text = normalize_ws(&n.formatted_text());
+        n.remove_from_parent();
+        if has_words(&text) {
+            let at = self.order.get(&n.id).copied().unwrap_or(usize::MAX);
+            self.removed.push((at, Boilerplate { reason, text }));
+        }
+    }
+
+    /// The removed blocks in page order.
+    fn into_blocks(mut self) -> Vec<Boilerplate> {
+        self.removed.sort_by_key(|(at, _)| *at);
+        self.removed.into_iter().map(|(_, b)| b).collect()
+    }
+}
+
+/// True when `n` is still attached to the page (not removed, nor inside a removed block).
+fn in_document(n: &NodeRef) -> bool {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        if p.is_document() {
+            return true;
+        }
+        cur = p.parent();
+    }
+    false
+}
+
 /// Removes boilerplate the Readability scoring keeps (inline ads, share bars, related-link
-/// lists, comment threads, bylines and date stamps), by tag and by class/id parts. The page's
-/// main containers are never removed, nor any block holding half the page's text.
-fn preclean(dom: &Dom, opts: &BodyOptions) {
+/// lists, comment threads, bylines and date stamps), by tag and by class/id parts, and returns
+/// the removed blocks' text with the reason of the rule that removed them, in page order. The
+/// page's main containers are never removed, nor any block holding half the page's text.
+fn preclean(dom: &Dom, opts: &BodyOptions) -> Vec<Boilerplate> {
     let rules = ActiveRules::new(opts);
     dom.select(ALWAYS_DROP).remove();
+    let mut removals = Removals::new(dom);
     if !rules.tags.is_empty() {
-        dom.select(&rules.tags.join(", ")).remove();
+        for n in dom.select(&rules.tags.join(", ")).nodes() {
+            let name = n
+                .node_name()
+                .map(|s| s.to_ascii_lowercase())
+                .unwrap_or_default();
+            removals.remove(n, tag_reason(&name));
+        }
     }
     // Date stamps (`<time>`) are metadata, read before this runs.
     if rules.time {
         for n in dom.select("time").nodes() {
             if n.text().len() <= 80 {
-                n.remove_from_parent();
+                removals.remove(n, IgnoreReason::DateStamp);
             }
         }
     }
     let body_text_len = dom.select("body").text().len().max(1);
     if rules.link_density {
-        remove_link_lists(dom, body_text_len);
+        remove_link_lists(dom, body_text_len, &mut removals);
     }
     if rules.parts.is_empty() {
-        return;
+        return removals.into_blocks();
     }
     let candidates: Vec<_> = dom
         .select("[class], [id]")
@@ -227,27 +337,31 @@ fn preclean(dom: &Dom, opts: &BodyOptions) {
         .cloned()
         .collect();
     for n in candidates {
-        // A node removed with an ancestor has no parent left.
-        if n.parent().is_none() {
+        if !in_document(&n) || n.text().len() * 2 > body_text_len {
             continue;
         }
-        if n.text().len() * 2 > body_text_len {
-            continue;
-        }
-        n.remove_from_parent();
+        let class = n.class().unwrap_or_default();
+        let id = n.id_attr().unwrap_or_default();
+        let reason = class
+            .split_ascii_whitespace()
+            .chain(id.split_ascii_whitespace())
+            .find_map(|t| rules.boilerplate_part(t))
+            .map_or(IgnoreReason::Boilerplate, part_reason);
+        removals.remove(&n, reason);
     }
+    removals.into_blocks()
 }
 
 /// Removes lists and blocks whose text is mostly link text (menus, related-story lists, tag
 /// clouds): at least three links, three quarters of the text inside links, and under half the
 /// page's text.
-fn remove_link_lists(dom: &Dom, body_text_len: usize) {
+fn remove_link_lists(dom: &Dom, body_text_len: usize, removals: &mut Removals) {
     let blocks: Vec<_> = dom
         .select("ul, ol, dl, table, div, section")
         .nodes()
         .to_vec();
     for n in blocks {
-        if n.parent().is_none() {
+        if !in_document(&n) {
             continue;
         }
         let text_len = n.text().trim().len();
@@ -261,7 +375,7 @@ fn remove_link_lists(dom: &Dom, body_text_len: usize) {
         }
         let link_len: usize = links.nodes().iter().map(|a| a.text().trim().len()).sum();
         if link_len * 4 >= text_len * 3 {
-            n.remove_from_parent();
+            removals.remove(&n, IgnoreReason::LinkList);
         }
     }
 }

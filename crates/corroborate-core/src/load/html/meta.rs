@@ -330,6 +330,7 @@ pub(super) fn read_metadata(dom: &Dom) -> Article {
         outlet,
         language,
         paragraphs: Vec::new(),
+        boilerplate: Vec::new(),
     }
 }
 
