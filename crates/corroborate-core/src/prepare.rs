@@ -56,25 +56,42 @@ impl PreparedDoc {
     }
 }
 
-/// Cleaning's ignored spans. When the loader marked spans (the HTML loader's boilerplate, kept
-/// after the body), cleaning sees only the text before the first of them, so that its rules
-/// about the article's end (trailing calls to action, closing credits) apply to the body.
+/// Cleaning's ignored spans. When the loader marked spans (an HTML page's boilerplate, kept
+/// after the body or marked in it), cleaning sees the segmentation without them, so that its
+/// rules about the article's end (trailing calls to action, closing credits) apply to the
+/// article.
 fn clean_article(doc: &Document, seg: &Segmentation) -> Vec<Ignored> {
-    let Some(first) = doc.ignored.first() else {
+    if doc.ignored.is_empty() {
         return clean(doc, seg);
-    };
-    let end = first.span.start;
-    let before = |v: &[Span]| -> Vec<Span> {
-        let n = v.partition_point(|s| s.end <= end);
-        v.iter().take(n).copied().collect()
-    };
-    let n_tokens = seg.tokens.partition_point(|t| t.span.end <= end);
+    }
+    let outside = |s: Span| !overlaps_any(&doc.ignored, s);
     let article = Segmentation {
-        paragraphs: before(&seg.paragraphs),
-        sentences: before(&seg.sentences),
-        tokens: seg.tokens.iter().take(n_tokens).cloned().collect(),
+        paragraphs: seg
+            .paragraphs
+            .iter()
+            .copied()
+            .filter(|s| outside(*s))
+            .collect(),
+        sentences: seg
+            .sentences
+            .iter()
+            .copied()
+            .filter(|s| outside(*s))
+            .collect(),
+        tokens: seg
+            .tokens
+            .iter()
+            .filter(|t| outside(t.span))
+            .cloned()
+            .collect(),
     };
     clean(doc, &article)
+}
+
+/// True when `span` overlaps one of `sorted` (sorted by start, not overlapping).
+fn overlaps_any(sorted: &[Ignored], span: Span) -> bool {
+    let i = sorted.partition_point(|ig| ig.span.end <= span.start);
+    sorted.get(i).is_some_and(|ig| ig.span.start < span.end)
 }
 
 /// Cleaning's spans and the loader's, sorted by start. A cleaning span that overlaps a
@@ -85,10 +102,7 @@ fn merge_ignored(cleaned: Vec<Ignored>, loader: &[Ignored]) -> Vec<Ignored> {
     }
     let mut out: Vec<Ignored> = cleaned
         .into_iter()
-        .filter(|c| {
-            let i = loader.partition_point(|l| l.span.end <= c.span.start);
-            !loader.get(i).is_some_and(|l| l.span.start < c.span.end)
-        })
+        .filter(|c| !overlaps_any(loader, c.span))
         .collect();
     out.extend(loader.iter().cloned());
     out.sort_by_key(|ig| (ig.span.start, ig.span.end));

@@ -29,12 +29,17 @@ fn date(y: i16, m: i8, d: i8) -> jiff::civil::Date {
     jiff::civil::Date::new(y, m, d).unwrap()
 }
 
-/// The document's text before the boilerplate kept after the body: title and body.
+/// The document's text before the boilerplate kept after the body: title and body. The kept
+/// blocks are the run of ignored paragraphs that ends the text (in these tests the body's last
+/// paragraph is never marked).
 fn article_text(doc: &Document) -> &str {
-    let end = doc
-        .ignored
-        .first()
-        .map_or(doc.text.len(), |ig| ig.span.start.saturating_sub(2));
+    let mut end = doc.text.len();
+    for ig in doc.ignored.iter().rev() {
+        if ig.span.end != end {
+            break;
+        }
+        end = ig.span.start.saturating_sub(2);
+    }
     doc.text
         .get(..end)
         .expect("ignored spans start at char boundaries")
@@ -503,4 +508,52 @@ fn kept_boilerplate_is_capped_and_the_rest_counted_in_a_warning() {
         "{:?}",
         loaded.problems
     );
+}
+
+#[test]
+fn cookie_banners_in_the_body_are_marked_in_place_not_removed() {
+    let notice = "We use cookies to measure how our stories are read. By continuing you accept \
+                  our cookie policy.";
+    let page = format!(
+        "<html><head><title>Library extends weekend hours</title></head><body><article>\
+         <p>The central library will open on Sundays from next month, the city council \
+         announced on Tuesday after a year of requests from students.</p>\
+         <div class=\"cookie-notice\"><p>{notice}</p></div>\
+         <p>The extra hours will be paid for by savings on the building's heating, a council \
+         spokesman said.</p><p>Branch libraries keep their current hours.</p>\
+         </article><footer>Published by the Tarnmouth Herald</footer></body></html>"
+    );
+    let doc = html::load("library.html", &page).expect("article");
+    let body = article_text(&doc);
+    // The banner's text stays where the extractor put it, marked with its reason; the body
+    // text is the same as with the marking rule switched off.
+    let marked: Vec<_> = doc
+        .ignored
+        .iter()
+        .filter(|ig| ig.reason == IgnoreReason::Banner)
+        .collect();
+    assert_eq!(marked.len(), 1, "{:?}", doc.ignored);
+    assert_eq!(doc.slice(marked[0].span), notice);
+    assert!(marked[0].span.end <= body.len());
+    let footer = doc.ignored.last().expect("footer kept");
+    assert_eq!(footer.reason, IgnoreReason::Footer);
+    assert_eq!(doc.slice(footer.span), "Published by the Tarnmouth Herald");
+    let off = html::BodyOptions {
+        disabled: [html::MARK_BANNERS_RULE.to_string()].into_iter().collect(),
+        ..html::BodyOptions::default()
+    };
+    let unmarked = html::extract_article_with(&page, &off);
+    assert!(unmarked.marked.is_empty());
+    let with = html::extract_article(&page);
+    assert_eq!(with.paragraphs, unmarked.paragraphs);
+    assert_eq!(with.marked, vec![(1, IgnoreReason::Banner)]);
+    // Cleaning and the loader's marks merge without overlap; the banner is not an article
+    // sentence.
+    let prep = PreparedDoc::new(doc.clone(), date(2032, 7, 1));
+    assert!(prep
+        .article_sentences()
+        .all(|s| !prep.slice(s).contains("cookie")));
+    assert!(prep
+        .article_sentences()
+        .any(|s| prep.slice(s).contains("heating")));
 }

@@ -116,6 +116,15 @@ pub const TIME_RULE: &str = "time";
 /// The rule that removes link lists: blocks whose text is mostly link text.
 pub const LINK_DENSITY_RULE: &str = "density:links";
 
+/// The marking-only rule for cookie and consent banners: their text, when it reaches the body,
+/// is marked as ignored (reason `banner`) instead of removed. Measured with `eval-html --cv`,
+/// removing these blocks changes no page of the development set (Readability already drops
+/// them there), so they may not change the body; on other pages they are marked.
+pub const MARK_BANNERS_RULE: &str = "mark:banners";
+
+/// Class or id parts naming cookie and consent banners, for [`MARK_BANNERS_RULE`].
+pub const MARK_PARTS: &[&str] = &["cookie", "cookies", "consent", "gdpr"];
+
 /// Whether the link-density rule is among the shipped rules.
 const LINK_DENSITY_SHIPPED: bool = false;
 
@@ -123,7 +132,8 @@ const LINK_DENSITY_SHIPPED: bool = false;
 /// and adds candidate ones to measure what each contributes on held-out sites.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BodyOptions {
-    /// Ids of the rules switched off (`tag:<name>`, `class:<part>`, `time`, `density:links`).
+    /// Ids of the rules switched off (`tag:<name>`, `class:<part>`, `time`, `density:links`,
+    /// `mark:banners`).
     pub disabled: BTreeSet<String>,
     /// Ids of candidate rules switched on in addition to the shipped ones.
     pub extra: BTreeSet<String>,
@@ -147,6 +157,7 @@ struct ActiveRules {
     tags: Vec<String>,
     time: bool,
     link_density: bool,
+    mark_banners: bool,
     parts: Vec<String>,
 }
 
@@ -156,6 +167,7 @@ impl ActiveRules {
             tags: Vec::new(),
             time: false,
             link_density: false,
+            mark_banners: !opts.disabled.contains(MARK_BANNERS_RULE),
             parts: Vec::new(),
         };
         let ids = rule_ids();
@@ -177,11 +189,6 @@ impl ActiveRules {
         rules
     }
 
-    /// True when a class or id token has a part naming boilerplate.
-    fn is_boilerplate_token(&self, token: &str) -> bool {
-        self.boilerplate_part(token).is_some()
-    }
-
     /// The rule part a class or id token matches, if any.
     fn boilerplate_part(&self, token: &str) -> Option<&str> {
         token.split(['-', '_']).find_map(|part| {
@@ -193,11 +200,12 @@ impl ActiveRules {
     }
 }
 
-/// The article body's paragraphs from a parsed page, with the given pre-clean rules, and the
-/// blocks the pre-clean removed (in page order).
-pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> (Vec<String>, Vec<Boilerplate>) {
-    let removed = if opts.no_preclean {
-        Vec::new()
+/// The article body from a parsed page with the given pre-clean rules: its paragraphs, the
+/// blocks the pre-clean removed (in page order), and the paragraphs marked as ignored in place
+/// (index into the paragraphs, reason).
+pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> Body {
+    let pre = if opts.no_preclean {
+        Precleaned::default()
     } else {
         preclean(&dom, opts)
     };
@@ -205,19 +213,38 @@ pub(super) fn body_from_dom(dom: Dom, opts: &BodyOptions) -> (Vec<String>, Vec<B
         text_mode: dom_smoothie::TextMode::Formatted,
         ..Default::default()
     };
-    let text = match dom_smoothie::Readability::with_document(dom, None, Some(cfg)) {
-        Ok(mut r) => match r.parse() {
-            Ok(a) => a.text_content.to_string(),
-            Err(_) => return (Vec::new(), removed),
-        },
-        Err(_) => return (Vec::new(), removed),
-    };
-    let paragraphs = text
+    let text = dom_smoothie::Readability::with_document(dom, None, Some(cfg))
+        .ok()
+        .and_then(|mut r| r.parse().ok())
+        .map(|a| a.text_content.to_string())
+        .unwrap_or_default();
+    let paragraphs: Vec<String> = text
         .lines()
         .map(normalize_ws)
         .filter(|p| has_words(p))
         .collect();
-    (paragraphs, removed)
+    let marked_lines: std::collections::BTreeMap<&str, IgnoreReason> = pre
+        .marked
+        .iter()
+        .map(|(line, reason)| (line.as_str(), *reason))
+        .collect();
+    let marked = paragraphs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| marked_lines.get(p.as_str()).map(|r| (i, *r)))
+        .collect();
+    Body {
+        paragraphs,
+        removed: pre.removed,
+        marked,
+    }
+}
+
+/// What [`body_from_dom`] extracts.
+pub(super) struct Body {
+    pub(super) paragraphs: Vec<String>,
+    pub(super) removed: Vec<Boilerplate>,
+    pub(super) marked: Vec<(usize, IgnoreReason)>,
 }
 
 /// The page's HTML after the pre-clean, for feeding another extractor (`eval-html` compares
@@ -283,11 +310,22 @@ fn in_document(n: &NodeRef) -> bool {
     false
 }
 
+/// What the pre-clean took out of the page or marked in it.
+#[derive(Default)]
+struct Precleaned {
+    /// The removed blocks, in page order.
+    removed: Vec<Boilerplate>,
+    /// Text lines of blocks that marking-only rules matched, with the reason; body
+    /// paragraphs equal to one of them are marked as ignored in place.
+    marked: Vec<(String, IgnoreReason)>,
+}
+
 /// Removes boilerplate the Readability scoring keeps (inline ads, share bars, related-link
 /// lists, comment threads, bylines and date stamps), by tag and by class/id parts, and returns
 /// the removed blocks' text with the reason of the rule that removed them, in page order. The
 /// page's main containers are never removed, nor any block holding half the page's text.
-fn preclean(dom: &Dom, opts: &BodyOptions) -> Vec<Boilerplate> {
+/// Cookie and consent banners ([`MARK_PARTS`]) are only marked, not removed.
+fn preclean(dom: &Dom, opts: &BodyOptions) -> Precleaned {
     let rules = ActiveRules::new(opts);
     dom.select(ALWAYS_DROP).remove();
     let mut removals = Removals::new(dom);
@@ -312,44 +350,79 @@ fn preclean(dom: &Dom, opts: &BodyOptions) -> Vec<Boilerplate> {
     if rules.link_density {
         remove_link_lists(dom, body_text_len, &mut removals);
     }
-    if rules.parts.is_empty() {
-        return removals.into_blocks();
+    if !rules.parts.is_empty() {
+        for (n, part) in class_matches(dom, body_text_len, |t| rules.boilerplate_part(t)) {
+            removals.remove(&n, part_reason(&part));
+        }
     }
-    let candidates: Vec<_> = dom
+    let mut marked = Vec::new();
+    if rules.mark_banners {
+        let mark_part = |t: &str| {
+            t.split(['-', '_']).find_map(|part| {
+                MARK_PARTS
+                    .iter()
+                    .find(|p| p.eq_ignore_ascii_case(part))
+                    .copied()
+            })
+        };
+        for (n, _) in class_matches(dom, body_text_len, mark_part) {
+            if n.ancestors_it(None).any(|a| marked_ids(&marked, &a)) {
+                continue;
+            }
+            let text = n.formatted_text();
+            for line in text.lines().map(normalize_ws).filter(|l| has_words(l)) {
+                marked.push((line, IgnoreReason::Banner, n.id));
+            }
+        }
+    }
+    Precleaned {
+        removed: removals.into_blocks(),
+        marked: marked
+            .into_iter()
+            .map(|(line, reason, _)| (line, reason))
+            .collect(),
+    }
+}
+
+/// True when `n` is one of the blocks already marked.
+fn marked_ids(marked: &[(String, IgnoreReason, NodeId)], n: &NodeRef) -> bool {
+    marked.iter().any(|(_, _, id)| *id == n.id)
+}
+
+/// The elements still in the page (never `html`, `body`, `main` or `article`, nor one holding
+/// half the page's text) with a class or id token for which `part_of` names a rule part, in
+/// page order, each with that part.
+fn class_matches<'a, 'd>(
+    dom: &'d Dom,
+    body_text_len: usize,
+    part_of: impl Fn(&str) -> Option<&'a str>,
+) -> Vec<(NodeRef<'d>, String)> {
+    let candidates: Vec<(NodeRef<'d>, String)> = dom
         .select("[class], [id]")
         .nodes()
         .iter()
-        .filter(|n| {
+        .filter_map(|n| {
             let name = n
                 .node_name()
                 .map(|s| s.to_ascii_lowercase())
                 .unwrap_or_default();
             if matches!(name.as_str(), "html" | "body" | "main" | "article") {
-                return false;
+                return None;
             }
             let class = n.class().unwrap_or_default();
             let id = n.id_attr().unwrap_or_default();
-            class
+            let part = class
                 .split_ascii_whitespace()
                 .chain(id.split_ascii_whitespace())
-                .any(|t| rules.is_boilerplate_token(t))
+                .find_map(&part_of)?
+                .to_string();
+            Some((*n, part))
         })
-        .cloned()
         .collect();
-    for n in candidates {
-        if !in_document(&n) || n.text().len() * 2 > body_text_len {
-            continue;
-        }
-        let class = n.class().unwrap_or_default();
-        let id = n.id_attr().unwrap_or_default();
-        let reason = class
-            .split_ascii_whitespace()
-            .chain(id.split_ascii_whitespace())
-            .find_map(|t| rules.boilerplate_part(t))
-            .map_or(IgnoreReason::Boilerplate, part_reason);
-        removals.remove(&n, reason);
-    }
-    removals.into_blocks()
+    candidates
+        .into_iter()
+        .filter(|(n, _)| in_document(n) && n.text().len() * 2 <= body_text_len)
+        .collect()
 }
 
 /// Removes lists and blocks whose text is mostly link text (menus, related-story lists, tag
@@ -395,7 +468,7 @@ mod tests {
             "related-links",
             "Comments",
         ] {
-            assert!(rules.is_boilerplate_token(t), "{t}");
+            assert!(rules.boilerplate_part(t).is_some(), "{t}");
         }
         for t in [
             "shadow",
@@ -405,7 +478,7 @@ mod tests {
             "loaded",
             "headline",
         ] {
-            assert!(!rules.is_boilerplate_token(t), "{t}");
+            assert!(rules.boilerplate_part(t).is_none(), "{t}");
         }
     }
 
@@ -416,13 +489,15 @@ mod tests {
             ..BodyOptions::default()
         };
         let rules = ActiveRules::new(&opts);
-        assert!(!rules.is_boilerplate_token("share-bar"));
+        assert!(rules.boilerplate_part("share-bar").is_none());
         let opts = BodyOptions {
             extra: ["class:foo".to_string()].into_iter().collect(),
             ..BodyOptions::default()
         };
-        assert!(ActiveRules::new(&opts).is_boilerplate_token("foo-box"));
-        assert!(rules.is_boilerplate_token("social-bar"));
+        assert!(ActiveRules::new(&opts)
+            .boilerplate_part("foo-box")
+            .is_some());
+        assert!(rules.boilerplate_part("social-bar").is_some());
         assert!(rule_ids().contains(&"class:share".to_string()));
         assert!(rule_ids().contains(&"tag:nav".to_string()));
     }

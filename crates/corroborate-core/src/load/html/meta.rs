@@ -331,6 +331,7 @@ pub(super) fn read_metadata(dom: &Dom) -> Article {
         language,
         paragraphs: Vec::new(),
         boilerplate: Vec::new(),
+        marked: Vec::new(),
     }
 }
 

@@ -28,7 +28,10 @@ use crate::clean::{IgnoreReason, Ignored};
 use crate::document::{Document, Known, Provenance, SourceFormat};
 use crate::span::Span;
 
-pub use body::{precleaned_html, rule_ids, BodyOptions, BOILERPLATE_PARTS, DROP_TAGS};
+pub use body::{
+    precleaned_html, rule_ids, BodyOptions, BOILERPLATE_PARTS, DROP_TAGS, MARK_BANNERS_RULE,
+    MARK_PARTS,
+};
 pub use flat::{flat_paragraphs, nesting_depth};
 
 /// Pages whose estimated element nesting exceeds this skip the DOM extractor (whose tree
@@ -61,6 +64,9 @@ pub struct Article {
     pub paragraphs: Vec<String>,
     /// The blocks the pre-clean removed from the body, in page order.
     pub boilerplate: Vec<Boilerplate>,
+    /// Body paragraphs that marking-only rules (cookie and consent banners) flag: index into
+    /// `paragraphs` and reason. They stay in the body as ignored spans.
+    pub marked: Vec<(usize, IgnoreReason)>,
 }
 
 /// A block the pre-clean removed from the body: its text, whitespace-normalised to one
@@ -131,9 +137,24 @@ pub fn load_noting(name: &str, html: &str) -> Result<(Document, Option<String>),
         text.push_str("\n\n");
     }
     let text_len_before_body = text.len();
-    text.push_str(&art.paragraphs.join("\n\n"));
+    let mut ignored = Vec::new();
+    let mut marked = art.marked.iter().peekable();
+    for (i, p) in art.paragraphs.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n\n");
+        }
+        let start = text.len();
+        text.push_str(p);
+        if let Some((_, reason)) = marked.next_if(|(m, _)| *m == i) {
+            ignored.push(Ignored {
+                span: Span::new(start, text.len()),
+                reason: *reason,
+            });
+        }
+    }
     let body = Span::new(text_len_before_body, text.len());
-    let (ignored, notice) = append_boilerplate(&mut text, &art.boilerplate, body.len());
+    let (kept, notice) = append_boilerplate(&mut text, &art.boilerplate, body.len());
+    ignored.extend(kept);
     let mut doc = Document::new(name, SourceFormat::Html, text);
     doc.ignored = ignored;
     doc.headline = headline;
@@ -227,7 +248,10 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
     let mut art = match parse_guarded(html) {
         Some(dom) => {
             let mut art = meta::read_metadata(&dom);
-            (art.paragraphs, art.boilerplate) = body::body_from_dom(dom, opts);
+            let body = body::body_from_dom(dom, opts);
+            art.paragraphs = body.paragraphs;
+            art.boilerplate = body.removed;
+            art.marked = body.marked;
             art
         }
         None => Article {
@@ -243,6 +267,10 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
     if let Some(title) = &art.title {
         let repeats = art.paragraphs.iter().take_while(|p| *p == title).count();
         art.paragraphs.drain(..repeats);
+        art.marked.retain(|(i, _)| *i >= repeats);
+        for (i, _) in &mut art.marked {
+            *i -= repeats;
+        }
     }
     art
 }
@@ -251,7 +279,7 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
 /// swap the implementation of `body::body_from_dom` to change it.
 pub fn extract_body(html: &str) -> Vec<String> {
     match parse_guarded(html) {
-        Some(dom) => body::body_from_dom(dom, &BodyOptions::default()).0,
+        Some(dom) => body::body_from_dom(dom, &BodyOptions::default()).paragraphs,
         None => flat_paragraphs(html),
     }
 }
