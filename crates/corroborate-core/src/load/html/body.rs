@@ -17,97 +17,84 @@ use crate::clean::IgnoreReason;
 const ALWAYS_DROP: &str = "script, style, noscript, template";
 
 /// Elements whose whole content is boilerplate (navigation, page footers, sidebars, embeds,
-/// form controls, icons, photo captions). Each is a rule `tag:<name>`.
-pub const DROP_TAGS: &[&str] = &[
-    "nav",
-    "footer",
-    "aside",
-    "iframe",
-    "button",
-    "select",
-    "svg",
-    "figcaption",
+/// form controls, icons, photo captions), with the reason their text is kept under. Each is a
+/// rule `tag:<name>`.
+pub const DROP_TAGS: &[(&str, IgnoreReason)] = &[
+    ("nav", IgnoreReason::Navigation),
+    ("footer", IgnoreReason::Footer),
+    ("aside", IgnoreReason::Sidebar),
+    ("iframe", IgnoreReason::Widget),
+    ("button", IgnoreReason::Widget),
+    ("select", IgnoreReason::Widget),
+    ("svg", IgnoreReason::Widget),
+    ("figcaption", IgnoreReason::Caption),
 ];
 
 /// Class or id parts naming boilerplate blocks (ads, share widgets, related links, comments,
-/// newsletter promos, bylines, galleries). A class or id token matches when one of its
-/// `-`/`_`-separated parts equals one of these (ASCII case-insensitive), so "shadow" or
-/// "commentary" do not match. Each is a rule `class:<part>`.
-pub const BOILERPLATE_PARTS: &[&str] = &[
-    "ad",
-    "ads",
-    "advert",
-    "advertisement",
-    "adslot",
-    "sponsored",
-    "sponsor",
-    "promo",
-    "share",
-    "sharing",
-    "sharebar",
-    "social",
-    "socials",
-    "related",
-    "comment",
-    "comments",
-    "newsletter",
-    "subscribe",
-    "signup",
-    "disqus",
-    "outbrain",
-    "taboola",
-    "recirc",
-    "recommended",
-    "popular",
-    "mostread",
-    "trending",
-    "breadcrumb",
-    "breadcrumbs",
-    "byline",
-    "author",
-    "authors",
-    "dateline",
-    "timestamp",
-    "paywall",
-    "gallery",
-    "slideshow",
-    "carousel",
-    "caption",
-    "lightbox",
-    "modal",
+/// newsletter promos, bylines, galleries), with the reason their text is kept under. A class or
+/// id token matches when one of its `-`/`_`-separated parts equals one of these (ASCII
+/// case-insensitive), so "shadow" or "commentary" do not match. Each is a rule `class:<part>`.
+pub const BOILERPLATE_PARTS: &[(&str, IgnoreReason)] = &[
+    ("ad", IgnoreReason::Ad),
+    ("ads", IgnoreReason::Ad),
+    ("advert", IgnoreReason::Ad),
+    ("advertisement", IgnoreReason::Ad),
+    ("adslot", IgnoreReason::Ad),
+    ("sponsored", IgnoreReason::Ad),
+    ("sponsor", IgnoreReason::Ad),
+    ("promo", IgnoreReason::Promo),
+    ("share", IgnoreReason::ShareBar),
+    ("sharing", IgnoreReason::ShareBar),
+    ("sharebar", IgnoreReason::ShareBar),
+    ("social", IgnoreReason::ShareBar),
+    ("socials", IgnoreReason::ShareBar),
+    ("related", IgnoreReason::RelatedLinks),
+    ("comment", IgnoreReason::Comments),
+    ("comments", IgnoreReason::Comments),
+    ("newsletter", IgnoreReason::Promo),
+    ("subscribe", IgnoreReason::Promo),
+    ("signup", IgnoreReason::Promo),
+    ("disqus", IgnoreReason::Comments),
+    ("outbrain", IgnoreReason::RelatedLinks),
+    ("taboola", IgnoreReason::RelatedLinks),
+    ("recirc", IgnoreReason::RelatedLinks),
+    ("recommended", IgnoreReason::RelatedLinks),
+    ("popular", IgnoreReason::RelatedLinks),
+    ("mostread", IgnoreReason::RelatedLinks),
+    ("trending", IgnoreReason::RelatedLinks),
+    ("breadcrumb", IgnoreReason::Navigation),
+    ("breadcrumbs", IgnoreReason::Navigation),
+    ("byline", IgnoreReason::Byline),
+    ("author", IgnoreReason::Byline),
+    ("authors", IgnoreReason::Byline),
+    ("dateline", IgnoreReason::DateStamp),
+    ("timestamp", IgnoreReason::DateStamp),
+    ("paywall", IgnoreReason::Banner),
+    ("gallery", IgnoreReason::Gallery),
+    ("slideshow", IgnoreReason::Gallery),
+    ("carousel", IgnoreReason::Gallery),
+    ("caption", IgnoreReason::Caption),
+    ("lightbox", IgnoreReason::Gallery),
+    ("modal", IgnoreReason::Banner),
 ];
 
 /// Why a block removed by the tag rule `tag:<name>` is boilerplate.
 fn tag_reason(tag: &str) -> IgnoreReason {
-    match tag {
-        "nav" => IgnoreReason::Navigation,
-        "footer" => IgnoreReason::Footer,
-        "aside" => IgnoreReason::Sidebar,
-        "figcaption" => IgnoreReason::Caption,
-        "iframe" | "button" | "select" | "svg" => IgnoreReason::Widget,
-        _ => IgnoreReason::Boilerplate,
-    }
+    DROP_TAGS
+        .iter()
+        .find(|(t, _)| *t == tag)
+        .map_or(IgnoreReason::Boilerplate, |(_, r)| *r)
 }
 
-/// Why a block removed by the class/id rule `class:<part>` is boilerplate.
+/// Why a block removed by the class/id rule `class:<part>` is boilerplate (candidate parts
+/// outside the shipped list: `banner` for the cookie parts, else `boilerplate`).
 fn part_reason(part: &str) -> IgnoreReason {
-    match part {
-        "ad" | "ads" | "advert" | "advertisement" | "adslot" | "sponsored" | "sponsor" => {
-            IgnoreReason::Ad
-        }
-        "promo" | "newsletter" | "subscribe" | "signup" => IgnoreReason::Promo,
-        "share" | "sharing" | "sharebar" | "social" | "socials" => IgnoreReason::ShareBar,
-        "related" | "outbrain" | "taboola" | "recirc" | "recommended" | "popular" | "mostread"
-        | "trending" => IgnoreReason::RelatedLinks,
-        "comment" | "comments" | "disqus" => IgnoreReason::Comments,
-        "breadcrumb" | "breadcrumbs" => IgnoreReason::Navigation,
-        "byline" | "author" | "authors" => IgnoreReason::Byline,
-        "dateline" | "timestamp" => IgnoreReason::DateStamp,
-        "paywall" | "modal" | "cookie" | "cookies" | "consent" | "gdpr" => IgnoreReason::Banner,
-        "gallery" | "slideshow" | "carousel" | "lightbox" => IgnoreReason::Gallery,
-        "caption" => IgnoreReason::Caption,
-        _ => IgnoreReason::Boilerplate,
-    }
+    BOILERPLATE_PARTS
+        .iter()
+        .find(|(p, _)| *p == part)
+        .map(|(_, r)| *r)
+        .or_else(|| MARK_PARTS.contains(&part).then_some(IgnoreReason::Banner))
+        .unwrap_or(IgnoreReason::Boilerplate)
 }
 
 /// The rule that removes short `<time>` stamps.
@@ -145,10 +132,10 @@ pub struct BodyOptions {
 pub fn rule_ids() -> Vec<String> {
     DROP_TAGS
         .iter()
-        .map(|t| format!("tag:{t}"))
+        .map(|(t, _)| format!("tag:{t}"))
         .chain(std::iter::once(TIME_RULE.to_string()))
         .chain(LINK_DENSITY_SHIPPED.then(|| LINK_DENSITY_RULE.to_string()))
-        .chain(BOILERPLATE_PARTS.iter().map(|p| format!("class:{p}")))
+        .chain(BOILERPLATE_PARTS.iter().map(|(p, _)| format!("class:{p}")))
         .collect()
 }
 
