@@ -557,3 +557,29 @@ fn cookie_banners_in_the_body_are_marked_in_place_not_removed() {
         .article_sentences()
         .any(|s| prep.slice(s).contains("heating")));
 }
+
+#[test]
+fn no_publication_date_is_inferred_from_kept_boilerplate() {
+    let related = "Friday, Oct. 23: Council approves the harbour budget";
+    let page = format!(
+        "<html><head><title>Pier lights repaired</title></head><body><article>\
+         <p>Workers finished repairing the lights on the north pier after a storm damaged the \
+         wiring, the harbour office said.</p><p>The pier stays open to walkers.</p></article>\
+         <div class=\"related-links\"><p>{related}</p></div></body></html>"
+    );
+    let today = date(2026, 12, 2);
+    let doc = html::load("pier.html", &page).expect("article");
+    assert!(doc
+        .ignored
+        .iter()
+        .any(|ig| ig.reason == IgnoreReason::RelatedLinks && doc.slice(ig.span) == related));
+    let prep = PreparedDoc::new(doc, today);
+    assert_eq!(prep.doc.meta.published, None);
+    // The same line as article text dates the article.
+    let text = format!("Pier lights repaired\n\n{related}\n");
+    let prep = PreparedDoc::new(corroborate_core::load::text::load("pier.txt", text), today);
+    assert_eq!(
+        prep.doc.meta.published.map(|p| p.value),
+        Some(date(2026, 10, 23))
+    );
+}
