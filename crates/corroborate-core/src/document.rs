@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clean::Ignored;
 use crate::span::{Span, SpanMap};
 
 /// A stable document identifier derived from the document's text: loading the same content
@@ -186,6 +187,11 @@ pub struct Document {
     pub headline: Option<Span>,
     /// Outlet, URL, publication date and other metadata.
     pub meta: DocMeta,
+    /// Spans the loader already knows are not article text, sorted by start, never
+    /// overlapping: for HTML, the boilerplate blocks its pre-clean removed from the body
+    /// (kept after the body with the rule's reason). Cleaning adds its own in `PreparedDoc`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<Ignored>,
 }
 
 impl Document {
@@ -198,6 +204,7 @@ impl Document {
             text,
             headline: None,
             meta: DocMeta::default(),
+            ignored: Vec::new(),
         }
     }
 

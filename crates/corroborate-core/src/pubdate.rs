@@ -224,7 +224,15 @@ pub fn infer_published(doc: &mut Document, today: Date) {
     if doc.meta.published.is_some() {
         return;
     }
-    let fixed = from_dateline(&doc.text).or_else(|| from_weekday_pairs(&doc.text, today));
+    // Not from the loader's boilerplate (an HTML page's related links or date stamps).
+    let in_article = |f: &Fixed| {
+        !f.evidence
+            .iter()
+            .any(|e| doc.ignored.iter().any(|ig| ig.span.overlaps(*e)))
+    };
+    let fixed = from_dateline(&doc.text)
+        .filter(in_article)
+        .or_else(|| from_weekday_pairs(&doc.text, today).filter(in_article));
     if let Some(f) = fixed {
         doc.meta.published = Some(Known {
             value: f.date,

@@ -1,10 +1,12 @@
 //! The HTML loader on fictional news pages with navigation, ads, related links, share widgets,
 //! comments, JSON-LD and meta tags: the body keeps the article and drops the boilerplate, and
-//! the metadata comes with its provenance.
+//! the metadata comes with its provenance. What the pre-clean removes is kept after the body
+//! as ignored spans with the rule's reason.
 
+use corroborate_core::clean::IgnoreReason;
 use corroborate_core::load::html;
-use corroborate_core::load::{load_bytes, InputKind};
-use corroborate_core::{Document, Provenance};
+use corroborate_core::load::{load_bytes, InputKind, Severity};
+use corroborate_core::{Document, PreparedDoc, Provenance};
 
 fn fixture(name: &str) -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/html/");
@@ -27,12 +29,28 @@ fn date(y: i16, m: i8, d: i8) -> jiff::civil::Date {
     jiff::civil::Date::new(y, m, d).unwrap()
 }
 
+/// The document's text before the boilerplate kept after the body: title and body. The kept
+/// blocks are the run of ignored paragraphs that ends the text (in these tests the body's last
+/// paragraph is never marked).
+fn article_text(doc: &Document) -> &str {
+    let mut end = doc.text.len();
+    for ig in doc.ignored.iter().rev() {
+        if ig.span.end != end {
+            break;
+        }
+        end = ig.span.start.saturating_sub(2);
+    }
+    doc.text
+        .get(..end)
+        .expect("ignored spans start at char boundaries")
+}
+
 fn assert_absent(doc: &Document, boilerplate: &[&str]) {
+    let body = article_text(doc);
     for b in boilerplate {
         assert!(
-            !doc.text.contains(b),
-            "boilerplate {b:?} leaked into the body:\n{}",
-            doc.text
+            !body.contains(b),
+            "boilerplate {b:?} leaked into the body:\n{body}"
         );
     }
 }
@@ -86,6 +104,27 @@ fn full_news_page_keeps_article_and_drops_boilerplate() {
             "font-family",
         ],
     );
+    // What the pre-clean removed is kept after the body, with the rule's reason; scripts and
+    // styles are not.
+    for (text, reason) in [
+        ("Jimbo42", IgnoreReason::Comments),
+        ("The fallen boom rests", IgnoreReason::Caption),
+        ("Copyright 2031", IgnoreReason::Footer),
+        ("Weather Center", IgnoreReason::Navigation),
+        ("Tweet this story", IgnoreReason::ShareBar),
+        ("Port budget vote", IgnoreReason::RelatedLinks),
+        ("Refinance your boat loan", IgnoreReason::Ad),
+        ("Image 1 of 6", IgnoreReason::Gallery),
+    ] {
+        assert!(
+            doc.ignored
+                .iter()
+                .any(|ig| ig.reason == reason && doc.slice(ig.span).contains(text)),
+            "{text:?} not kept as {reason:?}: {:?}",
+            doc.ignored
+        );
+    }
+    assert!(!doc.text.contains("dataLayer") && !doc.text.contains("font-family"));
 
     // Entities decoded, white space normalised within paragraphs.
     assert!(doc.text.contains("the crane\u{2019}s boom"));
@@ -341,4 +380,206 @@ fn looks_like_html_detects_pages_not_prose() {
     // A multi-byte character across the sniffing window's edge.
     let padded = format!("<html>{}", "\u{e9}".repeat(400));
     assert!(html::looks_like_html(&padded));
+}
+
+#[test]
+fn removed_boilerplate_is_kept_after_the_body_as_ignored_spans_with_reasons() {
+    let doc = load("rally-caption.html");
+    let title = "Dock workers rally against terminal sale";
+    let gold = fixture("rally-caption.body.txt");
+    // Title and body come first, exactly as without the kept blocks.
+    assert_eq!(
+        article_text(&doc),
+        format!("{title}\n\n{}", gold.trim_end())
+    );
+    let caption = "\"We will never let them sell this harbour,\" union organiser Tamsin Ruel \
+                   said as marchers gathered outside the gates.";
+    let kept: Vec<(IgnoreReason, &str)> = doc
+        .ignored
+        .iter()
+        .map(|ig| (ig.reason, doc.slice(ig.span)))
+        .collect();
+    assert_eq!(
+        kept,
+        vec![
+            (
+                IgnoreReason::Banner,
+                "You have read all of your free articles this month. Subscribers get unlimited \
+                 access to the Courier."
+            ),
+            (
+                IgnoreReason::Navigation,
+                "Home Port and Harbour Council Watch"
+            ),
+            (
+                IgnoreReason::ShareBar,
+                "Share on Facebook Post to Bluesky Email this story"
+            ),
+            (IgnoreReason::Caption, caption),
+            (
+                IgnoreReason::RelatedLinks,
+                "More on the port Harbour board publishes terminal valuation Ferry timetable \
+                 changes from July Quay wall repairs finish early"
+            ),
+            (
+                IgnoreReason::Comments,
+                "Join the conversation SeaDog77: Good on them, the sale is a scandal and \
+                 everyone knows it."
+            ),
+            (
+                IgnoreReason::Footer,
+                "The Brinmoor Courier is published by Courier Media Holdings. All material is \
+                 protected by copyright and may not be reproduced without permission."
+            ),
+        ]
+    );
+    // Each block is its own paragraph after the body.
+    let body_end = article_text(&doc).len();
+    let mut prev = body_end;
+    for ig in &doc.ignored {
+        assert_eq!(doc.text.get(prev..ig.span.start), Some("\n\n"));
+        prev = ig.span.end;
+    }
+    assert_eq!(prev, doc.text.len());
+
+    // The loader's spans reach the prepared document; no article sentence comes from them.
+    let prep = PreparedDoc::new(doc.clone(), date(2032, 7, 1));
+    for ig in &doc.ignored {
+        assert!(
+            prep.ignored.contains(ig),
+            "{ig:?} not in {:?}",
+            prep.ignored
+        );
+    }
+    let sentences: Vec<&str> = prep.article_sentences().map(|s| prep.slice(s)).collect();
+    assert!(sentences.iter().any(|s| s.contains("Owen Calder")));
+    assert!(
+        sentences.iter().all(|s| !s.contains("Tamsin Ruel")
+            && !s.contains("SeaDog77")
+            && !s.contains("Courier Media")),
+        "{sentences:#?}"
+    );
+    for w in prep.ignored.windows(2) {
+        assert!(w[0].span.end <= w[1].span.start, "overlap: {w:?}");
+    }
+}
+
+#[test]
+fn kept_boilerplate_is_capped_and_the_rest_counted_in_a_warning() {
+    let block = format!(
+        "<aside><p>{}</p></aside>\n",
+        "Sidebar teaser text. ".repeat(50)
+    );
+    let page = format!(
+        "<html><head><title>Tide gauge replaced</title></head><body><article>\
+         <p>The harbour office replaced the tide gauge at the north pier on Monday after \
+         the old one failed during a storm.</p><p>Readings will be published again from \
+         Wednesday, the office said.</p></article>{}</body></html>",
+        block.repeat(100)
+    );
+    let (doc, notice) = html::load_noting("capped.html", &page).expect("article");
+    let kept: usize = doc.ignored.iter().map(|ig| ig.span.len()).sum();
+    let body_len = article_text(&doc).len();
+    assert!(kept <= html::boilerplate_cap(body_len), "{kept}");
+    assert!(
+        doc.ignored.len() > 10 && doc.ignored.len() < 100,
+        "{}",
+        doc.ignored.len()
+    );
+    assert!(doc
+        .ignored
+        .iter()
+        .all(|ig| ig.reason == IgnoreReason::Sidebar));
+    let notice = notice.expect("a notice for the dropped blocks");
+    let dropped = 100 - doc.ignored.len();
+    assert!(
+        notice.starts_with(&format!("{dropped} removed boilerplate blocks (")),
+        "{notice}"
+    );
+    // Loading the file reports the notice as a warning on the document.
+    let loaded = load_bytes("capped.html", InputKind::Html, page.into_bytes(), None);
+    assert_eq!(loaded.documents.len(), 1);
+    assert_eq!(loaded.documents[0].id, doc.id);
+    assert!(
+        loaded
+            .problems
+            .iter()
+            .any(|p| p.severity == Severity::Warning && p.message == notice),
+        "{:?}",
+        loaded.problems
+    );
+}
+
+#[test]
+fn cookie_banners_in_the_body_are_marked_in_place_not_removed() {
+    let notice = "We use cookies to measure how our stories are read. By continuing you accept \
+                  our cookie policy.";
+    let page = format!(
+        "<html><head><title>Library extends weekend hours</title></head><body><article>\
+         <p>The central library will open on Sundays from next month, the city council \
+         announced on Tuesday after a year of requests from students.</p>\
+         <div class=\"cookie-notice\"><p>{notice}</p></div>\
+         <p>The extra hours will be paid for by savings on the building's heating, a council \
+         spokesman said.</p><p>Branch libraries keep their current hours.</p>\
+         </article><footer>Published by the Tarnmouth Herald</footer></body></html>"
+    );
+    let doc = html::load("library.html", &page).expect("article");
+    let body = article_text(&doc);
+    // The banner's text stays where the extractor put it, marked with its reason; the body
+    // text is the same as with the marking rule switched off.
+    let marked: Vec<_> = doc
+        .ignored
+        .iter()
+        .filter(|ig| ig.reason == IgnoreReason::Banner)
+        .collect();
+    assert_eq!(marked.len(), 1, "{:?}", doc.ignored);
+    assert_eq!(doc.slice(marked[0].span), notice);
+    assert!(marked[0].span.end <= body.len());
+    let footer = doc.ignored.last().expect("footer kept");
+    assert_eq!(footer.reason, IgnoreReason::Footer);
+    assert_eq!(doc.slice(footer.span), "Published by the Tarnmouth Herald");
+    let off = html::BodyOptions {
+        disabled: [html::MARK_BANNERS_RULE.to_string()].into_iter().collect(),
+        ..html::BodyOptions::default()
+    };
+    let unmarked = html::extract_article_with(&page, &off);
+    assert!(unmarked.marked.is_empty());
+    let with = html::extract_article(&page);
+    assert_eq!(with.paragraphs, unmarked.paragraphs);
+    assert_eq!(with.marked, vec![(1, IgnoreReason::Banner)]);
+    // Cleaning and the loader's marks merge without overlap; the banner is not an article
+    // sentence.
+    let prep = PreparedDoc::new(doc.clone(), date(2032, 7, 1));
+    assert!(prep
+        .article_sentences()
+        .all(|s| !prep.slice(s).contains("cookie")));
+    assert!(prep
+        .article_sentences()
+        .any(|s| prep.slice(s).contains("heating")));
+}
+
+#[test]
+fn no_publication_date_is_inferred_from_kept_boilerplate() {
+    let related = "Friday, Oct. 23: Council approves the harbour budget";
+    let page = format!(
+        "<html><head><title>Pier lights repaired</title></head><body><article>\
+         <p>Workers finished repairing the lights on the north pier after a storm damaged the \
+         wiring, the harbour office said.</p><p>The pier stays open to walkers.</p></article>\
+         <div class=\"related-links\"><p>{related}</p></div></body></html>"
+    );
+    let today = date(2026, 12, 2);
+    let doc = html::load("pier.html", &page).expect("article");
+    assert!(doc
+        .ignored
+        .iter()
+        .any(|ig| ig.reason == IgnoreReason::RelatedLinks && doc.slice(ig.span) == related));
+    let prep = PreparedDoc::new(doc, today);
+    assert_eq!(prep.doc.meta.published, None);
+    // The same line as article text dates the article.
+    let text = format!("Pier lights repaired\n\n{related}\n");
+    let prep = PreparedDoc::new(corroborate_core::load::text::load("pier.txt", text), today);
+    assert_eq!(
+        prep.doc.meta.published.map(|p| p.value),
+        Some(date(2026, 10, 23))
+    );
 }

@@ -37,6 +37,34 @@ pub enum IgnoreReason {
     ReadMore,
     /// Photo credit or caption credit.
     PhotoCredit,
+    /// Site navigation or breadcrumbs (HTML loader).
+    Navigation,
+    /// A page footer (HTML loader).
+    Footer,
+    /// A sidebar (`<aside>`; HTML loader).
+    Sidebar,
+    /// An image or video caption (HTML loader).
+    Caption,
+    /// A photo gallery, slideshow or carousel (HTML loader).
+    Gallery,
+    /// A list of related or recommended articles (HTML loader).
+    RelatedLinks,
+    /// A comment thread (HTML loader).
+    Comments,
+    /// Share buttons and social links (HTML loader).
+    ShareBar,
+    /// A cookie, consent or paywall banner or modal (HTML loader).
+    Banner,
+    /// A byline block (HTML loader; the byline is in the document's metadata).
+    Byline,
+    /// A date stamp (HTML loader; the date is in the document's metadata).
+    DateStamp,
+    /// Buttons, form controls, icons and embeds (HTML loader).
+    Widget,
+    /// A block whose text is mostly links (HTML loader).
+    LinkList,
+    /// Another block removed by an HTML pre-clean rule.
+    Boilerplate,
 }
 
 /// An ignored span with its reason.

@@ -49,8 +49,11 @@ pub fn load(name: &str, content: &str) -> (Vec<Document>, Vec<InputProblem>) {
                 }
                 d
             }
-            (_, Some(h)) if !h.trim().is_empty() => match html::load(&where_, &h) {
-                Ok(mut d) => {
+            (_, Some(h)) if !h.trim().is_empty() => match html::load_noting(&where_, &h) {
+                Ok((mut d, notice)) => {
+                    if let Some(n) = notice {
+                        problems.push(InputProblem::warning(where_.clone(), n));
+                    }
                     d.source = where_.clone();
                     d
                 }

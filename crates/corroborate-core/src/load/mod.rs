@@ -498,8 +498,13 @@ pub fn load_bytes(
     };
     match kind {
         InputKind::Text => loaded.documents.push(text::load(name, text)),
-        InputKind::Html => match html::load(name, &text) {
-            Ok(doc) => loaded.documents.push(doc),
+        InputKind::Html => match html::load_noting(name, &text) {
+            Ok((doc, notice)) => {
+                loaded.documents.push(doc);
+                if let Some(n) = notice {
+                    loaded.problems.push(InputProblem::warning(name, n));
+                }
+            }
             Err(msg) => loaded.problems.push(InputProblem::skipped(name, msg)),
         },
         InputKind::Jsonl => {

@@ -17,9 +17,10 @@
 //! runs each extractor on generated bad inputs (deep nesting, 50 MB, junk) in a child
 //! process; `--meta` prints the metadata read from each page and scores dates and titles
 //! against `tests/annotations/html_meta.json`; `--show ID` prints one page's extracted body;
-//! `--worst N` lists the N pages with the lowest F1 for the first extractor.
+//! `--worst N` lists the N pages with the lowest F1 for the first extractor. Every scoring run
+//! also reports the removed boilerplate our loader keeps as ignored spans, by reason.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Read;
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
@@ -49,8 +50,19 @@ type Extractor = (&'static str, fn(&str) -> String);
 /// The loader's own path: body and metadata (title, byline, date, URL, outlet), so the
 /// throughput is that of `html::load`.
 fn ours(html: &str) -> String {
-    corroborate_core::load::html::extract_article(html)
-        .paragraphs
+    body_text(&corroborate_core::load::html::extract_article(html))
+}
+
+/// The body paragraphs that are not marked as ignored in place (cookie banners), as the
+/// extractors downstream read them.
+fn body_text(a: &corroborate_core::load::html::Article) -> String {
+    let mut marked = a.marked.iter().map(|(i, _)| *i).peekable();
+    a.paragraphs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| marked.next_if_eq(i).is_none())
+        .map(|(_, p)| p.as_str())
+        .collect::<Vec<_>>()
         .join("\n\n")
 }
 
@@ -429,13 +441,19 @@ fn site_folds(pages: &[Page]) -> Vec<Vec<usize>> {
 /// Pre-clean rules tried and rejected by the site-wise selection (they helped fewer than two
 /// sites, or hurt overall). Kept here, not in the loader, so that every `--cv` run selects
 /// from the full candidate set and the held-out figure stays honest.
-const REJECTED_RULES: &[&str] = &["density:links"];
+const REJECTED_RULES: &[&str] = &[
+    "density:links",
+    "class:cookie",
+    "class:cookies",
+    "class:consent",
+    "class:gdpr",
+];
 
 /// Our extractor with the given pre-clean rules.
 fn ours_with(html: &str, opts: &BodyOptions) -> String {
-    corroborate_core::load::html::extract_article_with(html, opts)
-        .paragraphs
-        .join("\n\n")
+    body_text(&corroborate_core::load::html::extract_article_with(
+        html, opts,
+    ))
 }
 
 /// Every candidate rule: the shipped ones and the rejected ones.
@@ -697,6 +715,46 @@ fn robustness(chosen: &[Extractor]) -> Result<()> {
     Ok(())
 }
 
+/// Prints how many characters of removed boilerplate our loader keeps in the documents as
+/// ignored spans, by reason, and how many were beyond the cap. The scores above use only the
+/// body, which comes before these spans in the document.
+fn print_kept_boilerplate(pages: &[Page]) -> Result<()> {
+    let mut by_reason: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let (mut docs, mut capped, mut in_body) = (0usize, 0usize, 0usize);
+    for page in pages {
+        let Ok((doc, notice)) = corroborate_core::load::html::load_noting(&page.id, &page.html)
+        else {
+            continue;
+        };
+        docs += 1;
+        capped += usize::from(notice.is_some());
+        in_body += corroborate_core::load::html::extract_article(&page.html)
+            .marked
+            .len();
+        for ig in &doc.ignored {
+            let reason = serde_json::to_value(ig.reason)?
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let e = by_reason.entry(reason).or_default();
+            e.0 += 1;
+            e.1 += doc.slice(ig.span).chars().count();
+        }
+    }
+    let total: usize = by_reason.values().map(|v| v.1).sum();
+    let blocks: usize = by_reason.values().map(|v| v.0).sum();
+    println!(
+        "
+removed boilerplate kept as ignored spans over {docs} documents: {total} characters in \
+         {blocks} blocks ({capped} documents hit the cap; {in_body} of the blocks are body \
+         paragraphs marked in place)"
+    );
+    for (reason, (n, chars)) in &by_reason {
+        println!("    {reason:<14} {n:>5} blocks {chars:>8} chars");
+    }
+    Ok(())
+}
+
 /// A title for comparison: curly quotes straightened, white space collapsed, lower case.
 fn title_key(t: &str) -> String {
     t.replace(['\u{2018}', '\u{2019}'], "'")
@@ -936,6 +994,7 @@ fn main() -> Result<()> {
         }
         scores.push((name, s));
     }
+    print_kept_boilerplate(&pages)?;
     if !fixtures {
         per_fold(&pages, &scores);
         if cv {

@@ -330,6 +330,8 @@ pub(super) fn read_metadata(dom: &Dom) -> Article {
         outlet,
         language,
         paragraphs: Vec::new(),
+        boilerplate: Vec::new(),
+        marked: Vec::new(),
     }
 }
 

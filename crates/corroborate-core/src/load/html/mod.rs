@@ -11,7 +11,11 @@
 //! non-recursive tag scanner ([`flat_paragraphs`]).
 //!
 //! The document text is the title line, a blank line, then the body paragraphs separated by
-//! blank lines; `headline` is the title line's span.
+//! blank lines; `headline` is the title line's span. After the body come the blocks the
+//! pre-clean removed (navigation, captions, related links, comments, …), in page order, one
+//! paragraph each, every one an ignored span ([`Document::ignored`]) with the reason of the
+//! rule that removed it; body offsets are the same as without them. At most
+//! [`boilerplate_cap`] bytes of such blocks are kept.
 #![deny(clippy::string_slice)]
 
 mod body;
@@ -20,10 +24,14 @@ mod meta;
 
 use dom_query::Document as Dom;
 
+use crate::clean::{IgnoreReason, Ignored};
 use crate::document::{Document, Known, Provenance, SourceFormat};
 use crate::span::Span;
 
-pub use body::{precleaned_html, rule_ids, BodyOptions, BOILERPLATE_PARTS, DROP_TAGS};
+pub use body::{
+    precleaned_html, rule_ids, BodyOptions, BOILERPLATE_PARTS, DROP_TAGS, MARK_BANNERS_RULE,
+    MARK_PARTS,
+};
 pub use flat::{flat_paragraphs, nesting_depth};
 
 /// Pages whose estimated element nesting exceeds this skip the DOM extractor (whose tree
@@ -54,6 +62,30 @@ pub struct Article {
     pub language: Option<(String, &'static str)>,
     /// Body paragraphs (paragraphs, list items and subheadings), each whitespace-normalised.
     pub paragraphs: Vec<String>,
+    /// The blocks the pre-clean removed from the body, in page order.
+    pub boilerplate: Vec<Boilerplate>,
+    /// Body paragraphs that marking-only rules (cookie and consent banners) flag: index into
+    /// `paragraphs` and reason. They stay in the body as ignored spans.
+    pub marked: Vec<(usize, IgnoreReason)>,
+}
+
+/// A block the pre-clean removed from the body: its text, whitespace-normalised to one
+/// paragraph, and why it is not article text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Boilerplate {
+    /// The reason of the rule that removed it (e.g. caption, related links, comments).
+    pub reason: IgnoreReason,
+    /// Its text on one line.
+    pub text: String,
+}
+
+/// Removed boilerplate kept in a document is at most the body's size or this many bytes,
+/// whichever is larger.
+pub const MIN_BOILERPLATE_CAP: usize = 64 * 1024;
+
+/// How many bytes of removed boilerplate a document whose body has `body_len` bytes keeps.
+pub fn boilerplate_cap(body_len: usize) -> usize {
+    body_len.max(MIN_BOILERPLATE_CAP)
 }
 
 /// A date read from the page's metadata.
@@ -84,9 +116,15 @@ pub fn looks_like_html(text: &str) -> bool {
         || ((lower.starts_with("<!--") || lower.starts_with("<?xml")) && lower.contains("<html"))
 }
 
-/// Extracts the article from an HTML page into a document: the title line, a blank line, then
-/// the body paragraphs separated by blank lines. Fails when the page has no article text.
+/// Extracts the article from an HTML page into a document: the title line, a blank line, the
+/// body paragraphs separated by blank lines, then the removed boilerplate blocks as ignored
+/// paragraphs. Fails when the page has no article text.
 pub fn load(name: &str, html: &str) -> Result<Document, String> {
+    load_noting(name, html).map(|(doc, _)| doc)
+}
+
+/// [`load`], with a notice when removed boilerplate beyond [`boilerplate_cap`] was dropped.
+pub fn load_noting(name: &str, html: &str) -> Result<(Document, Option<String>), String> {
     let art = extract_article(html);
     if art.paragraphs.is_empty() {
         return Err("no article text found in the HTML page".into());
@@ -99,8 +137,26 @@ pub fn load(name: &str, html: &str) -> Result<Document, String> {
         text.push_str("\n\n");
     }
     let text_len_before_body = text.len();
-    text.push_str(&art.paragraphs.join("\n\n"));
+    let mut ignored = Vec::new();
+    let mut marked = art.marked.iter().peekable();
+    for (i, p) in art.paragraphs.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n\n");
+        }
+        let start = text.len();
+        text.push_str(p);
+        if let Some((_, reason)) = marked.next_if(|(m, _)| *m == i) {
+            ignored.push(Ignored {
+                span: Span::new(start, text.len()),
+                reason: *reason,
+            });
+        }
+    }
+    let body = Span::new(text_len_before_body, text.len());
+    let (kept, notice) = append_boilerplate(&mut text, &art.boilerplate, body.len());
+    ignored.extend(kept);
     let mut doc = Document::new(name, SourceFormat::Html, text);
+    doc.ignored = ignored;
     doc.headline = headline;
     doc.meta.title = art.title;
     doc.meta.byline = art.byline;
@@ -117,7 +173,6 @@ pub fn load(name: &str, html: &str) -> Result<Document, String> {
             field: d.field.into(),
         },
     });
-    let body = Span::new(text_len_before_body, doc.text.len());
     doc.meta.language = art.language.map(|(value, field)| Known {
         value,
         provenance: if field == DETECTED_LANGUAGE {
@@ -137,7 +192,49 @@ pub fn load(name: &str, html: &str) -> Result<Document, String> {
             field: field.into(),
         },
     });
-    Ok(doc)
+    Ok((doc, notice))
+}
+
+/// Appends the removed blocks after the body, each as its own paragraph, while they fit in
+/// [`boilerplate_cap`]; returns their ignored spans and, when some did not fit, a notice
+/// counting what was dropped.
+fn append_boilerplate(
+    text: &mut String,
+    blocks: &[Boilerplate],
+    body_len: usize,
+) -> (Vec<Ignored>, Option<String>) {
+    let cap = boilerplate_cap(body_len);
+    let mut kept = 0usize;
+    let mut ignored = Vec::new();
+    let fitting = blocks
+        .iter()
+        .take_while(|b| {
+            kept += b.text.len();
+            kept <= cap
+        })
+        .count();
+    for b in blocks.iter().take(fitting) {
+        text.push_str("\n\n");
+        let start = text.len();
+        text.push_str(&b.text);
+        ignored.push(Ignored {
+            span: Span::new(start, text.len()),
+            reason: b.reason,
+        });
+    }
+    let dropped = blocks.len() - fitting;
+    let notice = (dropped > 0).then(|| {
+        let chars: usize = blocks
+            .iter()
+            .skip(fitting)
+            .map(|b| b.text.chars().count())
+            .sum();
+        format!(
+            "{dropped} removed boilerplate blocks ({chars} characters) beyond the cap of {cap} \
+             bytes were not kept in the document"
+        )
+    });
+    (ignored, notice)
 }
 
 /// Extracts body and metadata from a page. Never panics; fields that cannot be found are
@@ -151,7 +248,10 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
     let mut art = match parse_guarded(html) {
         Some(dom) => {
             let mut art = meta::read_metadata(&dom);
-            art.paragraphs = body::body_from_dom(dom, opts);
+            let body = body::body_from_dom(dom, opts);
+            art.paragraphs = body.paragraphs;
+            art.boilerplate = body.removed;
+            art.marked = body.marked;
             art
         }
         None => Article {
@@ -167,6 +267,10 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
     if let Some(title) = &art.title {
         let repeats = art.paragraphs.iter().take_while(|p| *p == title).count();
         art.paragraphs.drain(..repeats);
+        art.marked.retain(|(i, _)| *i >= repeats);
+        for (i, _) in &mut art.marked {
+            *i -= repeats;
+        }
     }
     art
 }
@@ -175,7 +279,7 @@ pub fn extract_article_with(html: &str, opts: &BodyOptions) -> Article {
 /// swap the implementation of `body::body_from_dom` to change it.
 pub fn extract_body(html: &str) -> Vec<String> {
     match parse_guarded(html) {
-        Some(dom) => body::body_from_dom(dom, &BodyOptions::default()),
+        Some(dom) => body::body_from_dom(dom, &BodyOptions::default()).paragraphs,
         None => flat_paragraphs(html),
     }
 }
