@@ -45,6 +45,12 @@ pub struct StoryConfig {
     pub main_person: bool,
     /// Factor applied when both articles mention dates (years, months) and share none.
     pub date_conflict: f64,
+    /// Factor applied when both articles name years (written in the text, or in a date's
+    /// value) and share none: two similar events of different years.
+    pub year_conflict: f64,
+    /// Weight of names, dates and amounts relative to content words (1: the kinds' own
+    /// weights; 0: content words alone carry the cosine, the other kinds only conflicts).
+    pub name_weight: f64,
     /// Factor applied when both articles state measured amounts (ages, money, distances) and
     /// share none.
     pub number_conflict: f64,
@@ -72,6 +78,8 @@ impl Default for StoryConfig {
             person_conflict: 0.2,
             main_person: false,
             date_conflict: 0.3,
+            year_conflict: 1.0,
+            name_weight: 1.0,
             number_conflict: 0.5,
             support: 3,
             posting_cap: 256,
@@ -126,17 +134,18 @@ enum Kind {
     Term,
     Date,
     Amount,
+    Year,
 }
 
 impl Kind {
-    fn weight(self) -> f64 {
+    /// The kind's weight, with names, dates and amounts scaled by `name_weight`.
+    fn weight(self, name_weight: f64) -> f64 {
         match self {
-            Kind::Person => 3.0,
-            Kind::Surname => 1.5,
-            Kind::Name => 2.0,
+            Kind::Person => 3.0 * name_weight,
+            Kind::Surname => 1.5 * name_weight,
+            Kind::Name => 2.0 * name_weight,
             Kind::Term => 1.0,
-            Kind::Date => 1.5,
-            Kind::Amount => 1.5,
+            Kind::Date | Kind::Amount | Kind::Year => 1.5 * name_weight,
         }
     }
 }
@@ -323,6 +332,14 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }
     let mut dated = false;
     for t in &ex.dates {
+        if let Some(year) = t
+            .value
+            .as_deref()
+            .and_then(|v| v.get(..4))
+            .filter(|y| is_year(y))
+        {
+            add(Kind::Year, year, 1.0);
+        }
         if let (TimexType::Date, Some(v)) = (t.kind, t.value.as_deref()) {
             // Year and month ("2026-06"), when the value starts with them.
             if let Some(month) = v
@@ -334,11 +351,12 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
             }
         }
     }
-    if !dated {
-        for t in &doc.seg.tokens {
-            if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
-                let s = doc.slice(t.span);
-                if s.len() == 4 && (s.starts_with("19") || s.starts_with("20")) {
+    for t in &doc.seg.tokens {
+        if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
+            let s = doc.slice(t.span);
+            if is_year(s) {
+                add(Kind::Year, s, 1.0);
+                if !dated {
                     add(Kind::Date, s, 1.0);
                 }
             }
@@ -371,6 +389,13 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }));
     out.sort_unstable_by_key(|f| f.hash);
     out
+}
+
+/// Four digits from 1900 to 2099: a year when written alone.
+fn is_year(s: &str) -> bool {
+    s.len() == 4
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s.starts_with("19") || s.starts_with("20"))
 }
 
 /// A measured amount as a feature: its kind, value to two significant digits and unit ("age
@@ -510,7 +535,11 @@ impl StoryIndex {
     fn weights(&self, fs: &[Feature]) -> (Vec<f64>, f64) {
         let w: Vec<f64> = fs
             .iter()
-            .map(|f| f.kind.weight() * (1.0 + f64::from(f.tf).ln()) * self.idf(f.hash))
+            .map(|f| {
+                f.kind.weight(self.cfg.name_weight)
+                    * (1.0 + f64::from(f.tf).ln())
+                    * self.idf(f.hash)
+            })
             .collect();
         let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
         (w, norm)
@@ -541,6 +570,7 @@ impl StoryIndex {
         let mut shared_person = false;
         let mut shared_date = false;
         let mut shared_amount = false;
+        let mut shared_year = false;
         while i < a.len() && j < b.len() {
             match a[i].hash.cmp(&b[j].hash) {
                 std::cmp::Ordering::Less => i += 1,
@@ -555,6 +585,7 @@ impl StoryIndex {
                         && a[i].tf.max(b[j].tf) >= 2.0;
                     shared_date |= a[i].kind == Kind::Date;
                     shared_amount |= a[i].kind == Kind::Amount;
+                    shared_year |= a[i].kind == Kind::Year;
                     i += 1;
                     j += 1;
                 }
@@ -582,6 +613,9 @@ impl StoryIndex {
         }
         if !shared_amount && has(a, Kind::Amount) && has(b, Kind::Amount) {
             score *= self.cfg.number_conflict;
+        }
+        if !shared_year && has(a, Kind::Year) && has(b, Kind::Year) {
+            score *= self.cfg.year_conflict;
         }
         score
     }
@@ -738,7 +772,7 @@ impl StoryIndex {
                     .get(&f.hash)
                     .is_some_and(|l| l.len() < self.cfg.posting_cap)
             })
-            .map(|(i, f)| (f.kind.weight() * self.idf(f.hash), i))
+            .map(|(i, f)| (f.kind.weight(1.0) * self.idf(f.hash), i))
             .collect();
         lookup.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         lookup.truncate(self.cfg.lookup_features);
@@ -837,7 +871,7 @@ impl Signature {
         let mut ranked: Vec<(f64, &Feature)> = self
             .0
             .iter()
-            .map(|f| (f.kind.weight() * index.idf(f.hash), f))
+            .map(|f| (f.kind.weight(1.0) * index.idf(f.hash), f))
             .collect();
         ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.hash.cmp(&b.1.hash)));
         ranked.truncate(cfg.lookup_features);
@@ -887,6 +921,7 @@ impl Kind {
             Kind::Term => 't',
             Kind::Date => 'd',
             Kind::Amount => 'a',
+            Kind::Year => 'y',
         }
     }
 
@@ -898,6 +933,7 @@ impl Kind {
             Kind::Term,
             Kind::Date,
             Kind::Amount,
+            Kind::Year,
         ]
         .into_iter()
         .find(|k| *k as u8 == b)

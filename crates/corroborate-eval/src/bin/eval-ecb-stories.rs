@@ -53,7 +53,18 @@ fn num(name: &str) -> Option<f64> {
 /// Each article's story index (in `docs` order) after adding them in publication order (as
 /// `corroborate_link::link` does), and the number of merges.
 fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>, usize) {
-    let mut order: Vec<usize> = (0..docs.len()).collect();
+    let all: Vec<usize> = (0..docs.len()).collect();
+    assign_subset(docs, &all, cfg)
+}
+
+/// As [`assign`], for the articles `subset` (indexes into `docs`) alone; the result is in
+/// `subset` order.
+fn assign_subset(
+    docs: &[(PreparedDoc, Extraction)],
+    subset: &[usize],
+    cfg: &StoryConfig,
+) -> (Vec<usize>, usize) {
+    let mut order: Vec<usize> = subset.to_vec();
     order.sort_by_key(|&i| {
         let p = docs[i].0.doc.meta.published.as_ref().map(|p| p.value);
         (p.is_none(), p, i)
@@ -68,12 +79,11 @@ fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>,
             story_of.insert(d.as_str(), i);
         }
     }
-    let system = docs
+    let system = subset
         .iter()
-        .enumerate()
-        .map(|(i, (p, _))| {
+        .map(|&i| {
             story_of
-                .get(p.doc.id.as_str())
+                .get(docs[i].0.doc.id.as_str())
                 .copied()
                 .unwrap_or(usize::MAX - i)
         })
@@ -81,27 +91,29 @@ fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>,
     (system, index.redirects().len())
 }
 
-/// Story settings tried by `--grid`.
+/// Story settings tried by `--grid` and `--cv`.
 fn grid() -> Vec<StoryConfig> {
     let mut out = Vec::new();
-    for threshold in [0.1, 0.12] {
-        for merge in [1.5, 2.0] {
-            for person_conflict in [0.4, 0.7] {
-                for number_conflict in [0.5, 0.8] {
-                    for support in [3, 5] {
-                        for max_terms in [60, 150, 400] {
-                            for (date_conflict, main_person) in
-                                [(0.3, true), (1.0, true), (1.0, false)]
-                            {
+    for threshold in [0.1, 0.12, 0.15, 0.2] {
+        for person_conflict in [0.2, 0.3, 0.5] {
+            for number_conflict in [0.5, 1.0] {
+                for (date_conflict, year_conflict) in
+                    [(1.0, 1.0), (1.0, 0.3), (0.3, 1.0), (0.3, 0.3)]
+                {
+                    for support in [3] {
+                        for name_weight in [0.0, 0.5, 1.0] {
+                            for max_terms in [150, 1000] {
                                 out.push(StoryConfig {
-                                    main_person,
                                     threshold,
-                                    merge: threshold * merge,
+                                    merge: threshold * 2.0,
                                     person_conflict,
                                     number_conflict,
-                                    support,
-                                    max_terms,
                                     date_conflict,
+                                    year_conflict,
+                                    support,
+                                    name_weight,
+                                    max_terms,
+                                    background: false,
                                     ..StoryConfig::default()
                                 });
                             }
@@ -112,6 +124,112 @@ fn grid() -> Vec<StoryConfig> {
         }
     }
     out
+}
+
+/// The command-line flags that reproduce a setting.
+fn flags(c: &StoryConfig) -> String {
+    format!(
+        "--threshold {} --merge {} --conflict {} --number-conflict {} --date-conflict {} \
+         --year-conflict {} --support {} --name-weight {} --max-terms {}{}{}",
+        c.threshold,
+        c.merge,
+        c.person_conflict,
+        c.number_conflict,
+        c.date_conflict,
+        c.year_conflict,
+        c.support,
+        c.name_weight,
+        c.max_terms,
+        if c.main_person { " --main-person" } else { "" },
+        if c.background { "" } else { " --no-background" }
+    )
+}
+
+/// Per-item B-cubed sums (precision, recall, items) of a clustering, to pool over folds.
+fn bcubed_sums(system: &[usize], gold: &[String]) -> (f64, f64, f64) {
+    let (p, r, _) = bcubed(system, gold);
+    let n = system.len() as f64;
+    (p * n, r * n, n)
+}
+
+fn f1_of(sums: (f64, f64, f64)) -> f64 {
+    let (p, r) = (sums.0 / sums.2, sums.1 / sums.2);
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+/// Leave-topics-out cross-validation over the grid: the topics are dealt into `FOLDS` folds;
+/// for each fold, the setting with the best pooled sub-topic F1 on the other folds is scored
+/// on it. Prints the pooled held-out F1 and each fold's choice.
+fn cross_validate(docs: &[(PreparedDoc, Extraction)], topic: &[String], sub: &[String]) {
+    const FOLDS: usize = 5;
+    let topics: BTreeSet<u32> = topic.iter().filter_map(|t| t.parse().ok()).collect();
+    let fold_of: BTreeMap<u32, usize> = topics
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (t, i % FOLDS))
+        .collect();
+    let folds: Vec<Vec<usize>> = (0..FOLDS)
+        .map(|f| {
+            (0..docs.len())
+                .filter(|&i| topic[i].parse().ok().and_then(|t| fold_of.get(&t)) == Some(&f))
+                .collect()
+        })
+        .collect();
+    let configs = grid();
+    // sums[config][fold]
+    let sums: Vec<Vec<(f64, f64, f64)>> = configs
+        .par_iter()
+        .map(|cfg| {
+            folds
+                .iter()
+                .map(|idx| {
+                    let system = assign_subset(docs, idx, cfg).0;
+                    let gold: Vec<String> = idx.iter().map(|&i| sub[i].clone()).collect();
+                    bcubed_sums(&system, &gold)
+                })
+                .collect()
+        })
+        .collect();
+    let add = |a: (f64, f64, f64), b: (f64, f64, f64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+    let mut held_out = (0.0, 0.0, 0.0);
+    for f in 0..FOLDS {
+        let best = (0..configs.len())
+            .max_by(|&a, &b| {
+                let score = |c: usize| {
+                    f1_of(
+                        (0..FOLDS)
+                            .filter(|&g| g != f)
+                            .fold((0.0, 0.0, 0.0), |acc, g| add(acc, sums[c][g])),
+                    )
+                };
+                score(a).total_cmp(&score(b)).then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        held_out = add(held_out, sums[best][f]);
+        println!(
+            "fold {f} ({} texts): held-out sub-topic F1 {:.4} with {}",
+            folds[f].len(),
+            f1_of(sums[best][f]),
+            flags(&configs[best])
+        );
+    }
+    println!(
+        "leave-topics-out CV ({FOLDS} folds), pooled held-out sub-topic B3 F1 {:.4}",
+        f1_of(held_out)
+    );
+    let pooled = |c: usize| f1_of(sums[c].iter().fold((0.0, 0.0, 0.0), |acc, &s| add(acc, s)));
+    let best = (0..configs.len())
+        .max_by(|&a, &b| pooled(a).total_cmp(&pooled(b)).then(b.cmp(&a)))
+        .unwrap_or(0);
+    println!(
+        "best on all folds (each clustered alone): sub-topic F1 {:.4} with {}",
+        pooled(best),
+        flags(&configs[best])
+    );
 }
 
 /// Writes the background document frequencies of content words (`documents<TAB>N`, then
@@ -176,6 +294,10 @@ fn main() -> Result<()> {
     }
     let sub: Vec<String> = rows.iter().map(|r| r.2.clone()).collect();
     let topic: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
+    if std::env::args().any(|a| a == "--cv") {
+        cross_validate(&docs, &topic, &sub);
+        return Ok(());
+    }
     if std::env::args().any(|a| a == "--grid") {
         let mut results: Vec<(f64, f64, StoryConfig)> = grid()
             .par_iter()
@@ -186,18 +308,7 @@ fn main() -> Result<()> {
             .collect();
         results.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
         for (s, t, c) in results.iter().rev().take(25).rev() {
-            println!(
-                "sub {s:.4} topic {t:.4}  --threshold {} --merge {} --conflict {} --number-conflict {} \
-                 --support {} --max-terms {} --date-conflict {} main-person {}",
-                c.threshold,
-                c.merge,
-                c.person_conflict,
-                c.number_conflict,
-                c.support,
-                c.max_terms,
-                c.date_conflict,
-                c.main_person
-            );
+            println!("sub {s:.4} topic {t:.4}  {}", flags(c));
         }
         return Ok(());
     }
@@ -225,6 +336,18 @@ fn main() -> Result<()> {
     }
     if let Some(c) = num("--conflict") {
         cfg.person_conflict = c;
+    }
+    if let Some(c) = num("--year-conflict") {
+        cfg.year_conflict = c;
+    }
+    if let Some(w) = num("--name-weight") {
+        cfg.name_weight = w;
+    }
+    if std::env::args().any(|a| a == "--no-background") {
+        cfg.background = false;
+    }
+    if let Some(k) = num("--candidates") {
+        cfg.candidates = k as usize;
     }
     let start = std::time::Instant::now();
     let (system, merges) = assign(&docs, &cfg);
