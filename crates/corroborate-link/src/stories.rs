@@ -11,8 +11,9 @@
 //! at or above [`StoryConfig::threshold`]; otherwise the article founds a new story. When both
 //! articles have salient people and share none of them, the score is multiplied by
 //! [`StoryConfig::person_conflict`]: two shootings in one town by one agency are different
-//! stories when their victims and officers differ. A story's id derives from its founding
-//! article's id, so it stays stable as the story grows.
+//! stories when their victims and officers differ. Likewise differing dates (year and month),
+//! years written in the text, and measured amounts multiply the score by their own factors. A
+//! story's id derives from its founding article's id, so it stays stable as the story grows.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
@@ -68,25 +69,29 @@ pub struct StoryConfig {
     /// Add the background document frequencies ([`BACKGROUND_DF`]) to the index's own, so
     /// that a word common in news in general weighs little even in a small batch.
     pub background: bool,
+    /// Scale of the background table's counts (1: as counted): below 1, the index's own
+    /// frequencies dominate sooner, so words common among the articles at hand weigh little.
+    pub background_weight: f64,
 }
 
 impl Default for StoryConfig {
     fn default() -> Self {
         StoryConfig {
-            threshold: 0.15,
-            merge: 0.3,
+            threshold: 0.12,
+            merge: 0.24,
             person_conflict: 0.2,
             main_person: false,
             date_conflict: 0.3,
             year_conflict: 1.0,
-            name_weight: 1.0,
-            number_conflict: 0.5,
+            name_weight: 0.5,
+            number_conflict: 1.0,
             support: 3,
             posting_cap: 256,
             lookup_features: 24,
             candidates: 32,
-            max_terms: 150,
+            max_terms: 1000,
             background: true,
+            background_weight: 1.0,
         }
     }
 }
@@ -526,8 +531,9 @@ impl StoryIndex {
         let mut n = self.docs.len() as f64;
         let mut df = self.df.get(&hash).copied().unwrap_or(0) as f64;
         if self.cfg.background {
-            n += f64::from(BACKGROUND.documents);
-            df += f64::from(BACKGROUND.df.get(&hash).copied().unwrap_or(0));
+            let w = self.cfg.background_weight;
+            n += w * f64::from(BACKGROUND.documents);
+            df += w * f64::from(BACKGROUND.df.get(&hash).copied().unwrap_or(0));
         }
         ((n + 1.0) / (df + 1.0)).ln() + 1.0
     }
