@@ -46,6 +46,9 @@ pub struct StoryConfig {
     pub main_person: bool,
     /// Factor applied when both articles mention dates (years, months) and share none.
     pub date_conflict: f64,
+    /// Also compare dates by month alone, so that dates without a year ("April 12" against
+    /// "August 19") conflict; two dates then conflict only when no month is shared.
+    pub month_dates: bool,
     /// Factor applied when both articles name years (written in the text, or in a date's
     /// value) and share none: two similar events of different years.
     pub year_conflict: f64,
@@ -77,11 +80,12 @@ pub struct StoryConfig {
 impl Default for StoryConfig {
     fn default() -> Self {
         StoryConfig {
-            threshold: 0.12,
-            merge: 0.24,
-            person_conflict: 0.2,
+            threshold: 0.15,
+            merge: 0.3,
+            person_conflict: 0.3,
             main_person: false,
             date_conflict: 0.3,
+            month_dates: true,
             year_conflict: 1.0,
             name_weight: 0.5,
             number_conflict: 1.0,
@@ -353,6 +357,14 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
             {
                 add(Kind::Date, month, 1.0);
                 dated = true;
+            }
+            // The month alone ("XXXX-04-12" of "April 12" without a year is month 04).
+            if let Some(month) = v
+                .get(4..7)
+                .and_then(|m| m.strip_prefix('-'))
+                .filter(|m| cfg.month_dates && m.bytes().all(|b| b.is_ascii_digit()))
+            {
+                add(Kind::Date, &format!("m{month}"), 1.0);
             }
         }
     }

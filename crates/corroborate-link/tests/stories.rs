@@ -196,3 +196,30 @@ fn different_years_lower_the_score_by_the_year_conflict() {
     // The same year: no conflict.
     assert_eq!(score(&a, &same, 0.3), score(&a, &same, 1.0));
 }
+
+#[test]
+fn dates_without_a_year_conflict_by_month() {
+    let body = "Gas leak empties Fairbrook store\nShoppers were evacuated from the store on Cedar \
+                Avenue in Fairbrook after a gas leak in the garden center, the fire department \
+                said. Eleven employees were treated at the hospital.";
+    let april = article(&format!("{body} It happened on April 12."));
+    let august = article(&format!("{body} It happened on August 19."));
+    let score = |month_dates: bool| {
+        let cfg = StoryConfig {
+            month_dates,
+            ..StoryConfig::default()
+        };
+        pair_score(
+            &Signature::of(&april.0, &april.1, &cfg),
+            &Signature::of(&august.0, &august.1, &cfg),
+            &cfg,
+        )
+    };
+    let (without, with) = (score(false), score(true));
+    assert!(without > 0.2, "similar texts score {without}");
+    let factor = StoryConfig::default().date_conflict;
+    assert!(
+        with < without * factor * 1.01,
+        "April and August: {with} against {without} without months"
+    );
+}

@@ -11,7 +11,7 @@
 //! Usage: `cargo run --release -p corroborate-eval --bin eval-ecb-stories -- [--split train|dev]
 //! [--out FILE] [--grid] [--cv] [--threshold X] [--merge X] [--conflict X] [--date-conflict X]
 //! [--year-conflict X] [--number-conflict X] [--support N] [--name-weight X] [--max-terms N]
-//! [--main-person] [--no-background] [--background-weight X] [--candidates N]`
+//! [--main-person] [--month-dates] [--no-background] [--background-weight X] [--candidates N]`
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -102,7 +102,9 @@ fn grid() -> Vec<StoryConfig> {
             for person_conflict in [0.2, 0.3, 0.5] {
                 for number_conflict in [0.5, 1.0] {
                     for (date_conflict, year_conflict) in [(0.3, 0.3), (1.0, 0.3), (0.3, 1.0)] {
-                        for name_weight in [0.5, 1.0] {
+                        for (name_weight, month_dates) in
+                            [(0.5, false), (1.0, false), (0.5, true), (1.0, true)]
+                        {
                             out.push(StoryConfig {
                                 threshold,
                                 merge: threshold * merge,
@@ -111,6 +113,7 @@ fn grid() -> Vec<StoryConfig> {
                                 date_conflict,
                                 year_conflict,
                                 name_weight,
+                                month_dates,
                                 max_terms: 1000,
                                 background: false,
                                 ..StoryConfig::default()
@@ -128,7 +131,7 @@ fn grid() -> Vec<StoryConfig> {
 fn flags(c: &StoryConfig) -> String {
     format!(
         "--threshold {} --merge {} --conflict {} --number-conflict {} --date-conflict {} \
-         --year-conflict {} --support {} --name-weight {} --max-terms {}{}{}",
+         --year-conflict {} --support {} --name-weight {} --max-terms {}{}{}{}",
         c.threshold,
         c.merge,
         c.person_conflict,
@@ -139,6 +142,7 @@ fn flags(c: &StoryConfig) -> String {
         c.name_weight,
         c.max_terms,
         if c.main_person { " --main-person" } else { "" },
+        if c.month_dates { " --month-dates" } else { "" },
         if c.background { "" } else { " --no-background" }
     )
 }
@@ -438,6 +442,9 @@ fn main() -> Result<()> {
     }
     if let Some(w) = num("--name-weight") {
         cfg.name_weight = w;
+    }
+    if std::env::args().any(|a| a == "--month-dates") {
+        cfg.month_dates = true;
     }
     if std::env::args().any(|a| a == "--no-background") {
         cfg.background = false;
