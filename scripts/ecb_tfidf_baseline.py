@@ -6,9 +6,13 @@ Words are lower-cased [a-z]+ and digit runs, minus a short stopword list; weight
 Clusters merge by average-linkage cosine while the best pair is above the threshold. The
 threshold is tuned on ecbplus-train (best sub-topic B-cubed F1) and applied unchanged to
 ecbplus-dev. Writes OUTDIR/tfidf-{train,dev}.tsv for ../shared/tools/score_clusters.py.
+`--cv` instead runs the leave-topics-out cross-validation of `eval-ecb-stories --cv` (topics
+dealt into 5 folds in numeric order, each fold clustered alone, the threshold chosen on the
+other folds) and prints the pooled held-out sub-topic B-cubed F1.
 
     python3 scripts/ecb_tfidf_baseline.py /tmp/tfidf
     python3 ../shared/tools/score_clusters.py /tmp/tfidf/tfidf-dev.tsv
+    python3 scripts/ecb_tfidf_baseline.py --cv
 """
 import collections
 import math
@@ -83,7 +87,8 @@ def average_linkage(sim, threshold):
     return label
 
 
-def bcubed_f1(label, gold):
+def bcubed_sums(label, gold):
+    """Per-item B-cubed precision and recall sums and the item count, to pool over folds."""
     n = len(label)
     p = r = 0.0
     for i in range(n):
@@ -91,8 +96,44 @@ def bcubed_f1(label, gold):
         both = sum(1 for j in same if gold[j] == gold[i])
         p += both / len(same)
         r += both / sum(1 for j in range(n) if gold[j] == gold[i])
-    p, r = p / n, r / n
-    return 2 * p * r / (p + r)
+    return p, r, n
+
+
+def f1_of(sums):
+    p, r = sums[0] / sums[2], sums[1] / sums[2]
+    return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def bcubed_f1(label, gold):
+    return f1_of(bcubed_sums(label, gold))
+
+
+def cross_validate(folds=5):
+    rows, texts = load("train")
+    topics = sorted({int(r[1]) for r in rows})
+    fold_of = {t: i % folds for i, t in enumerate(topics)}
+    sums = {}  # (threshold, fold) -> sums
+    for f in range(folds):
+        part = [r for r in rows if fold_of[int(r[1])] == f]
+        v = vectors({r[0]: texts[r[0]] for r in part})
+        ids = [r[0] for r in part]
+        sim = [[cosine(v[a], v[b]) for b in ids] for a in ids]
+        gold = [r[2] for r in part]
+        for t in THRESHOLDS:
+            sums[(t, f)] = bcubed_sums(average_linkage(sim, t), gold)
+    add = lambda a, b: (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+    held = (0.0, 0.0, 0)
+    for f in range(folds):
+        def score(t):
+            acc = (0.0, 0.0, 0)
+            for g in range(folds):
+                if g != f:
+                    acc = add(acc, sums[(t, g)])
+            return f1_of(acc)
+        best = max(THRESHOLDS, key=lambda t: (score(t), -t))
+        held = add(held, sums[(best, f)])
+        print(f"fold {f}: threshold {best}, held-out sub-topic B3 F1 {f1_of(sums[(best, f)]):.4f}")
+    print(f"leave-topics-out CV ({folds} folds), pooled held-out sub-topic B3 F1 {f1_of(held):.4f}")
 
 
 def run(split):
@@ -104,6 +145,9 @@ def run(split):
 
 
 def main():
+    if "--cv" in sys.argv:
+        cross_validate()
+        return
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/tfidf"
     os.makedirs(out, exist_ok=True)
     rows, ids, sim = run("train")

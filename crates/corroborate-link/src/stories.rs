@@ -11,8 +11,9 @@
 //! at or above [`StoryConfig::threshold`]; otherwise the article founds a new story. When both
 //! articles have salient people and share none of them, the score is multiplied by
 //! [`StoryConfig::person_conflict`]: two shootings in one town by one agency are different
-//! stories when their victims and officers differ. A story's id derives from its founding
-//! article's id, so it stays stable as the story grows.
+//! stories when their victims and officers differ. Likewise differing dates (year and month),
+//! years written in the text, and measured amounts multiply the score by their own factors. A
+//! story's id derives from its founding article's id, so it stays stable as the story grows.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
@@ -45,6 +46,15 @@ pub struct StoryConfig {
     pub main_person: bool,
     /// Factor applied when both articles mention dates (years, months) and share none.
     pub date_conflict: f64,
+    /// Also compare dates by month alone, so that dates without a year ("April 12" against
+    /// "August 19") conflict; two dates then conflict only when no month is shared.
+    pub month_dates: bool,
+    /// Factor applied when both articles name years (written in the text, or in a date's
+    /// value) and share none: two similar events of different years.
+    pub year_conflict: f64,
+    /// Weight of names, dates and amounts relative to content words (1: the kinds' own
+    /// weights; 0: content words alone carry the cosine, the other kinds only conflicts).
+    pub name_weight: f64,
     /// Factor applied when both articles state measured amounts (ages, money, distances) and
     /// share none.
     pub number_conflict: f64,
@@ -62,6 +72,9 @@ pub struct StoryConfig {
     /// Add the background document frequencies ([`BACKGROUND_DF`]) to the index's own, so
     /// that a word common in news in general weighs little even in a small batch.
     pub background: bool,
+    /// Scale of the background table's counts (1: as counted): below 1, the index's own
+    /// frequencies dominate sooner, so words common among the articles at hand weigh little.
+    pub background_weight: f64,
 }
 
 impl Default for StoryConfig {
@@ -69,16 +82,20 @@ impl Default for StoryConfig {
         StoryConfig {
             threshold: 0.15,
             merge: 0.3,
-            person_conflict: 0.2,
+            person_conflict: 0.3,
             main_person: false,
             date_conflict: 0.3,
-            number_conflict: 0.5,
+            month_dates: true,
+            year_conflict: 1.0,
+            name_weight: 0.5,
+            number_conflict: 1.0,
             support: 3,
             posting_cap: 256,
             lookup_features: 24,
             candidates: 32,
-            max_terms: 150,
+            max_terms: 1000,
             background: true,
+            background_weight: 1.0,
         }
     }
 }
@@ -126,17 +143,18 @@ enum Kind {
     Term,
     Date,
     Amount,
+    Year,
 }
 
 impl Kind {
-    fn weight(self) -> f64 {
+    /// The kind's weight, with names, dates and amounts scaled by `name_weight`.
+    fn weight(self, name_weight: f64) -> f64 {
         match self {
-            Kind::Person => 3.0,
-            Kind::Surname => 1.5,
-            Kind::Name => 2.0,
+            Kind::Person => 3.0 * name_weight,
+            Kind::Surname => 1.5 * name_weight,
+            Kind::Name => 2.0 * name_weight,
             Kind::Term => 1.0,
-            Kind::Date => 1.5,
-            Kind::Amount => 1.5,
+            Kind::Date | Kind::Amount | Kind::Year => 1.5 * name_weight,
         }
     }
 }
@@ -323,6 +341,14 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }
     let mut dated = false;
     for t in &ex.dates {
+        if let Some(year) = t
+            .value
+            .as_deref()
+            .and_then(|v| v.get(..4))
+            .filter(|y| is_year(y))
+        {
+            add(Kind::Year, year, 1.0);
+        }
         if let (TimexType::Date, Some(v)) = (t.kind, t.value.as_deref()) {
             // Year and month ("2026-06"), when the value starts with them.
             if let Some(month) = v
@@ -332,13 +358,22 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
                 add(Kind::Date, month, 1.0);
                 dated = true;
             }
+            // The month alone ("XXXX-04-12" of "April 12" without a year is month 04).
+            if let Some(month) = v
+                .get(4..7)
+                .and_then(|m| m.strip_prefix('-'))
+                .filter(|m| cfg.month_dates && m.bytes().all(|b| b.is_ascii_digit()))
+            {
+                add(Kind::Date, &format!("m{month}"), 1.0);
+            }
         }
     }
-    if !dated {
-        for t in &doc.seg.tokens {
-            if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
-                let s = doc.slice(t.span);
-                if s.len() == 4 && (s.starts_with("19") || s.starts_with("20")) {
+    for t in &doc.seg.tokens {
+        if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
+            let s = doc.slice(t.span);
+            if is_year(s) {
+                add(Kind::Year, s, 1.0);
+                if !dated {
                     add(Kind::Date, s, 1.0);
                 }
             }
@@ -371,6 +406,13 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     }));
     out.sort_unstable_by_key(|f| f.hash);
     out
+}
+
+/// Four digits from 1900 to 2099: a year when written alone.
+fn is_year(s: &str) -> bool {
+    s.len() == 4
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s.starts_with("19") || s.starts_with("20"))
 }
 
 /// A measured amount as a feature: its kind, value to two significant digits and unit ("age
@@ -501,8 +543,9 @@ impl StoryIndex {
         let mut n = self.docs.len() as f64;
         let mut df = self.df.get(&hash).copied().unwrap_or(0) as f64;
         if self.cfg.background {
-            n += f64::from(BACKGROUND.documents);
-            df += f64::from(BACKGROUND.df.get(&hash).copied().unwrap_or(0));
+            let w = self.cfg.background_weight;
+            n += w * f64::from(BACKGROUND.documents);
+            df += w * f64::from(BACKGROUND.df.get(&hash).copied().unwrap_or(0));
         }
         ((n + 1.0) / (df + 1.0)).ln() + 1.0
     }
@@ -510,7 +553,11 @@ impl StoryIndex {
     fn weights(&self, fs: &[Feature]) -> (Vec<f64>, f64) {
         let w: Vec<f64> = fs
             .iter()
-            .map(|f| f.kind.weight() * (1.0 + f64::from(f.tf).ln()) * self.idf(f.hash))
+            .map(|f| {
+                f.kind.weight(self.cfg.name_weight)
+                    * (1.0 + f64::from(f.tf).ln())
+                    * self.idf(f.hash)
+            })
             .collect();
         let norm = w.iter().map(|x| x * x).sum::<f64>().sqrt();
         (w, norm)
@@ -541,6 +588,7 @@ impl StoryIndex {
         let mut shared_person = false;
         let mut shared_date = false;
         let mut shared_amount = false;
+        let mut shared_year = false;
         while i < a.len() && j < b.len() {
             match a[i].hash.cmp(&b[j].hash) {
                 std::cmp::Ordering::Less => i += 1,
@@ -555,6 +603,7 @@ impl StoryIndex {
                         && a[i].tf.max(b[j].tf) >= 2.0;
                     shared_date |= a[i].kind == Kind::Date;
                     shared_amount |= a[i].kind == Kind::Amount;
+                    shared_year |= a[i].kind == Kind::Year;
                     i += 1;
                     j += 1;
                 }
@@ -582,6 +631,9 @@ impl StoryIndex {
         }
         if !shared_amount && has(a, Kind::Amount) && has(b, Kind::Amount) {
             score *= self.cfg.number_conflict;
+        }
+        if !shared_year && has(a, Kind::Year) && has(b, Kind::Year) {
+            score *= self.cfg.year_conflict;
         }
         score
     }
@@ -738,7 +790,7 @@ impl StoryIndex {
                     .get(&f.hash)
                     .is_some_and(|l| l.len() < self.cfg.posting_cap)
             })
-            .map(|(i, f)| (f.kind.weight() * self.idf(f.hash), i))
+            .map(|(i, f)| (f.kind.weight(1.0) * self.idf(f.hash), i))
             .collect();
         lookup.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         lookup.truncate(self.cfg.lookup_features);
@@ -837,7 +889,7 @@ impl Signature {
         let mut ranked: Vec<(f64, &Feature)> = self
             .0
             .iter()
-            .map(|f| (f.kind.weight() * index.idf(f.hash), f))
+            .map(|f| (f.kind.weight(1.0) * index.idf(f.hash), f))
             .collect();
         ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.hash.cmp(&b.1.hash)));
         ranked.truncate(cfg.lookup_features);
@@ -887,6 +939,7 @@ impl Kind {
             Kind::Term => 't',
             Kind::Date => 'd',
             Kind::Amount => 'a',
+            Kind::Year => 'y',
         }
     }
 
@@ -898,6 +951,7 @@ impl Kind {
             Kind::Term,
             Kind::Date,
             Kind::Amount,
+            Kind::Year,
         ]
         .into_iter()
         .find(|k| *k as u8 == b)

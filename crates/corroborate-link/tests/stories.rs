@@ -5,7 +5,7 @@
 use corroborate_core::document::{first_line_span, SourceFormat};
 use corroborate_core::{Document, PreparedDoc};
 use corroborate_extract::Extraction;
-use corroborate_link::{link, LinkConfig, StoryIndex};
+use corroborate_link::{link, pair_score, LinkConfig, Signature, StoryConfig, StoryIndex};
 
 fn fixture(name: &str) -> (PreparedDoc, Extraction) {
     let path = format!("{}/tests/fixtures/{name}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -125,4 +125,101 @@ fn a_bridging_article_merges_two_stories_and_the_later_id_redirects() {
     let links = link(&docs, &LinkConfig::default());
     assert_eq!(links.stories.len(), 1);
     assert_eq!(links.redirects.get(&b.story), Some(&a.story));
+}
+
+#[test]
+fn arrival_order_does_not_change_the_fixture_stories() {
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let partition = |order: &[usize]| {
+        let mut index = StoryIndex::default();
+        for &i in order {
+            index.add(&docs[i].0, &docs[i].1);
+        }
+        let mut groups: Vec<Vec<usize>> = index
+            .stories()
+            .map(|s| {
+                let mut g: Vec<usize> = s
+                    .documents
+                    .iter()
+                    .filter_map(|d| docs.iter().position(|x| &x.0.doc.id == d))
+                    .collect();
+                g.sort_unstable();
+                g
+            })
+            .collect();
+        groups.sort();
+        groups
+    };
+    let forward = partition(&[0, 1, 2, 3, 4]);
+    assert_eq!(forward, vec![vec![0, 3], vec![1], vec![2], vec![4]]);
+    assert_eq!(partition(&[4, 3, 2, 1, 0]), forward);
+    assert_eq!(partition(&[3, 1, 4, 0, 2]), forward);
+}
+
+fn article(text: &str) -> (PreparedDoc, Extraction) {
+    let mut doc = Document::new(
+        format!("{}.txt", text.len()),
+        SourceFormat::Text,
+        text.into(),
+    );
+    doc.headline = first_line_span(&doc.text);
+    let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
+    let ex = corroborate_extract::extract(&p);
+    (p, ex)
+}
+
+#[test]
+fn different_years_lower_the_score_by_the_year_conflict() {
+    let body = "Climber dies on Mount Cook\nAn Australian climber died on Mount Cook after a \
+                fall of 150 metres near the Tasman Glacier, rescuers said. The climber was \
+                flown to the village by helicopter.";
+    let a = article(&format!("{body} It was the worst accident of 2008."));
+    let b = article(&format!("{body} It was the worst accident of 2013."));
+    let same = article(&format!("{body} It was the worst accident of 2008 ."));
+    let score = |x: &(PreparedDoc, Extraction), y: &(PreparedDoc, Extraction), c: f64| {
+        let cfg = StoryConfig {
+            year_conflict: c,
+            ..StoryConfig::default()
+        };
+        pair_score(
+            &Signature::of(&x.0, &x.1, &cfg),
+            &Signature::of(&y.0, &y.1, &cfg),
+            &cfg,
+        )
+    };
+    let (free, penalised) = (score(&a, &b, 1.0), score(&a, &b, 0.3));
+    assert!(free > 0.2, "similar texts score {free}");
+    assert!(
+        (penalised - 0.3 * free).abs() < 1e-9,
+        "{penalised} is not 0.3 × {free}"
+    );
+    // The same year: no conflict.
+    assert_eq!(score(&a, &same, 0.3), score(&a, &same, 1.0));
+}
+
+#[test]
+fn dates_without_a_year_conflict_by_month() {
+    let body = "Gas leak empties Fairbrook store\nShoppers were evacuated from the store on Cedar \
+                Avenue in Fairbrook after a gas leak in the garden center, the fire department \
+                said. Eleven employees were treated at the hospital.";
+    let april = article(&format!("{body} It happened on April 12."));
+    let august = article(&format!("{body} It happened on August 19."));
+    let score = |month_dates: bool| {
+        let cfg = StoryConfig {
+            month_dates,
+            ..StoryConfig::default()
+        };
+        pair_score(
+            &Signature::of(&april.0, &april.1, &cfg),
+            &Signature::of(&august.0, &august.1, &cfg),
+            &cfg,
+        )
+    };
+    let (without, with) = (score(false), score(true));
+    assert!(without > 0.2, "similar texts score {without}");
+    let factor = StoryConfig::default().date_conflict;
+    assert!(
+        with < without * factor * 1.01,
+        "April and August: {with} against {without} without months"
+    );
 }

@@ -3,12 +3,15 @@
 //! F1 against the sub-topics (two similar but different events per topic, which must stay apart)
 //! and against the topics. `--out FILE` writes `doc<TAB>story` for `score_clusters.py`.
 //! `--grid` sweeps the story settings on the split (tuning: run it on `train` only) and prints one
-//! line per setting, best sub-topic F1 last. `--write-df FILE` (train only) writes the
-//! background document frequencies that `corroborate_link::stories` ships.
+//! line per setting, best sub-topic F1 last. `--cv` (train) runs leave-topics-out
+//! cross-validation over the same settings, restricted to those that keep the fictional hard
+//! negatives of `corroborate-link/tests/fixtures` apart. `--write-df FILE` (train only) writes
+//! the background document frequencies that `corroborate_link::stories` ships.
 //!
 //! Usage: `cargo run --release -p corroborate-eval --bin eval-ecb-stories -- [--split train|dev]
-//! [--out FILE] [--grid] [--threshold X] [--merge X] [--conflict X] [--date-conflict X]
-//! [--number-conflict X] [--support N]`
+//! [--out FILE] [--grid] [--cv] [--threshold X] [--merge X] [--conflict X] [--date-conflict X]
+//! [--year-conflict X] [--number-conflict X] [--support N] [--name-weight X] [--max-terms N]
+//! [--main-person] [--month-dates] [--no-background] [--background-weight X] [--candidates N]`
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -53,7 +56,18 @@ fn num(name: &str) -> Option<f64> {
 /// Each article's story index (in `docs` order) after adding them in publication order (as
 /// `corroborate_link::link` does), and the number of merges.
 fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>, usize) {
-    let mut order: Vec<usize> = (0..docs.len()).collect();
+    let all: Vec<usize> = (0..docs.len()).collect();
+    assign_subset(docs, &all, cfg)
+}
+
+/// As [`assign`], for the articles `subset` (indexes into `docs`) alone; the result is in
+/// `subset` order.
+fn assign_subset(
+    docs: &[(PreparedDoc, Extraction)],
+    subset: &[usize],
+    cfg: &StoryConfig,
+) -> (Vec<usize>, usize) {
+    let mut order: Vec<usize> = subset.to_vec();
     order.sort_by_key(|&i| {
         let p = docs[i].0.doc.meta.published.as_ref().map(|p| p.value);
         (p.is_none(), p, i)
@@ -68,12 +82,11 @@ fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>,
             story_of.insert(d.as_str(), i);
         }
     }
-    let system = docs
+    let system = subset
         .iter()
-        .enumerate()
-        .map(|(i, (p, _))| {
+        .map(|&i| {
             story_of
-                .get(p.doc.id.as_str())
+                .get(docs[i].0.doc.id.as_str())
                 .copied()
                 .unwrap_or(usize::MAX - i)
         })
@@ -81,30 +94,30 @@ fn assign(docs: &[(PreparedDoc, Extraction)], cfg: &StoryConfig) -> (Vec<usize>,
     (system, index.redirects().len())
 }
 
-/// Story settings tried by `--grid`.
+/// Story settings tried by `--grid` and `--cv`.
 fn grid() -> Vec<StoryConfig> {
     let mut out = Vec::new();
-    for threshold in [0.1, 0.12] {
-        for merge in [1.5, 2.0] {
-            for person_conflict in [0.4, 0.7] {
-                for number_conflict in [0.5, 0.8] {
-                    for support in [3, 5] {
-                        for max_terms in [60, 150, 400] {
-                            for (date_conflict, main_person) in
-                                [(0.3, true), (1.0, true), (1.0, false)]
-                            {
-                                out.push(StoryConfig {
-                                    main_person,
-                                    threshold,
-                                    merge: threshold * merge,
-                                    person_conflict,
-                                    number_conflict,
-                                    support,
-                                    max_terms,
-                                    date_conflict,
-                                    ..StoryConfig::default()
-                                });
-                            }
+    for threshold in [0.08, 0.1, 0.12, 0.15] {
+        for merge in [2.0, 3.0, 4.0, 100.0] {
+            for person_conflict in [0.2, 0.3, 0.5] {
+                for number_conflict in [0.5, 1.0] {
+                    for (date_conflict, year_conflict) in [(0.3, 0.3), (1.0, 0.3), (0.3, 1.0)] {
+                        for (name_weight, month_dates) in
+                            [(0.5, false), (1.0, false), (0.5, true), (1.0, true)]
+                        {
+                            out.push(StoryConfig {
+                                threshold,
+                                merge: threshold * merge,
+                                person_conflict,
+                                number_conflict,
+                                date_conflict,
+                                year_conflict,
+                                name_weight,
+                                month_dates,
+                                max_terms: 1000,
+                                background: false,
+                                ..StoryConfig::default()
+                            });
                         }
                     }
                 }
@@ -112,6 +125,211 @@ fn grid() -> Vec<StoryConfig> {
         }
     }
     out
+}
+
+/// The command-line flags that reproduce a setting.
+fn flags(c: &StoryConfig) -> String {
+    format!(
+        "--threshold {} --merge {} --conflict {} --number-conflict {} --date-conflict {} \
+         --year-conflict {} --support {} --name-weight {} --max-terms {}{}{}{}",
+        c.threshold,
+        c.merge,
+        c.person_conflict,
+        c.number_conflict,
+        c.date_conflict,
+        c.year_conflict,
+        c.support,
+        c.name_weight,
+        c.max_terms,
+        if c.main_person { " --main-person" } else { "" },
+        if c.month_dates { " --month-dates" } else { "" },
+        if c.background { "" } else { " --no-background" }
+    )
+}
+
+/// The fictional hard-negative fixtures of `corroborate-link/tests/stories.rs`, prepared.
+struct Fixtures(BTreeMap<&'static str, (PreparedDoc, Extraction)>);
+
+impl Fixtures {
+    fn load() -> Result<Self> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../corroborate-link/tests/fixtures");
+        let names = [
+            "shooting_a_june",
+            "shooting_b_november",
+            "walmart_shoplifting",
+            "shooting_a_followup",
+            "walmart_gas_leak",
+            "gorge_body_found",
+            "gorge_missing_appeal",
+            "gorge_identified",
+        ];
+        let mut out = BTreeMap::new();
+        for name in names {
+            let path = dir.join(format!("{name}.txt"));
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let mut doc = corroborate_core::Document::new(
+                path.display().to_string(),
+                corroborate_core::document::SourceFormat::Text,
+                text,
+            );
+            doc.headline = corroborate_core::document::first_line_span(&doc.text);
+            let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
+            let ex = corroborate_extract::extract(&p);
+            out.insert(name, (p, ex));
+        }
+        Ok(Fixtures(out))
+    }
+
+    /// True when a setting keeps the fixtures' hard negatives apart (another shooting by the
+    /// same agency, another incident at the same Walmart), joins the follow-up, and merges
+    /// the two gorge stories only when the identifying article bridges them.
+    fn pass(&self, cfg: &StoryConfig) -> bool {
+        let story = |names: &[&str]| -> Vec<String> {
+            let mut index = StoryIndex::new(*cfg);
+            names
+                .iter()
+                .map(|n| {
+                    let (p, ex) = &self.0[n];
+                    index.add(p, ex);
+                    p.doc.id.clone()
+                })
+                .collect::<Vec<_>>()
+                .iter()
+                .map(|id| {
+                    index
+                        .story_of(id)
+                        .map_or_else(String::new, |s| s.id.clone())
+                })
+                .collect()
+        };
+        let s = story(&[
+            "shooting_a_june",
+            "shooting_b_november",
+            "walmart_shoplifting",
+            "shooting_a_followup",
+            "walmart_gas_leak",
+        ]);
+        let apart = s[0] == s[3] && s[0] != s[1] && s[2] != s[4] && s[1] != s[2];
+        let before = story(&["gorge_body_found", "gorge_missing_appeal"]);
+        let after = story(&[
+            "gorge_body_found",
+            "gorge_missing_appeal",
+            "gorge_identified",
+        ]);
+        apart && before[0] != before[1] && after.iter().all(|x| *x == after[0])
+    }
+}
+
+/// Per-item B-cubed sums (precision, recall, items) of a clustering, to pool over folds.
+fn bcubed_sums(system: &[usize], gold: &[String]) -> (f64, f64, f64) {
+    let (p, r, _) = bcubed(system, gold);
+    let n = system.len() as f64;
+    (p * n, r * n, n)
+}
+
+fn f1_of(sums: (f64, f64, f64)) -> f64 {
+    let (p, r) = (sums.0 / sums.2, sums.1 / sums.2);
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+/// Leave-topics-out cross-validation over the grid: the topics are dealt into `FOLDS` folds;
+/// for each fold, the setting with the best pooled sub-topic F1 on the other folds is scored
+/// on it. Prints the pooled held-out F1 and each fold's choice. Only settings that keep the
+/// fictional hard negatives apart (with the background table, as shipped) take part; the
+/// folds are clustered without it, since the table is counted on these very texts.
+fn cross_validate(
+    docs: &[(PreparedDoc, Extraction)],
+    topic: &[String],
+    sub: &[String],
+    fixtures: &Fixtures,
+) {
+    const FOLDS: usize = 5;
+    let topics: BTreeSet<u32> = topic.iter().filter_map(|t| t.parse().ok()).collect();
+    let fold_of: BTreeMap<u32, usize> = topics
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (t, i % FOLDS))
+        .collect();
+    let folds: Vec<Vec<usize>> = (0..FOLDS)
+        .map(|f| {
+            (0..docs.len())
+                .filter(|&i| topic[i].parse().ok().and_then(|t| fold_of.get(&t)) == Some(&f))
+                .collect()
+        })
+        .collect();
+    let configs: Vec<StoryConfig> = grid()
+        .into_iter()
+        .map(|c| StoryConfig {
+            background: true,
+            ..c
+        })
+        .filter(|c| fixtures.pass(c))
+        .map(|c| StoryConfig {
+            background: false,
+            ..c
+        })
+        .collect();
+    println!(
+        "{} of {} settings keep the fixtures' hard negatives apart",
+        configs.len(),
+        grid().len()
+    );
+    // sums[config][fold]
+    let sums: Vec<Vec<(f64, f64, f64)>> = configs
+        .par_iter()
+        .map(|cfg| {
+            folds
+                .iter()
+                .map(|idx| {
+                    let system = assign_subset(docs, idx, cfg).0;
+                    let gold: Vec<String> = idx.iter().map(|&i| sub[i].clone()).collect();
+                    bcubed_sums(&system, &gold)
+                })
+                .collect()
+        })
+        .collect();
+    let add = |a: (f64, f64, f64), b: (f64, f64, f64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+    let mut held_out = (0.0, 0.0, 0.0);
+    for f in 0..FOLDS {
+        let best = (0..configs.len())
+            .max_by(|&a, &b| {
+                let score = |c: usize| {
+                    f1_of(
+                        (0..FOLDS)
+                            .filter(|&g| g != f)
+                            .fold((0.0, 0.0, 0.0), |acc, g| add(acc, sums[c][g])),
+                    )
+                };
+                score(a).total_cmp(&score(b)).then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        held_out = add(held_out, sums[best][f]);
+        println!(
+            "fold {f} ({} texts): held-out sub-topic F1 {:.4} with {}",
+            folds[f].len(),
+            f1_of(sums[best][f]),
+            flags(&configs[best])
+        );
+    }
+    println!(
+        "leave-topics-out CV ({FOLDS} folds), pooled held-out sub-topic B3 F1 {:.4}",
+        f1_of(held_out)
+    );
+    let pooled = |c: usize| f1_of(sums[c].iter().fold((0.0, 0.0, 0.0), |acc, &s| add(acc, s)));
+    let best = (0..configs.len())
+        .max_by(|&a, &b| pooled(a).total_cmp(&pooled(b)).then(b.cmp(&a)))
+        .unwrap_or(0);
+    println!(
+        "best on all folds (each clustered alone): sub-topic F1 {:.4} with {}",
+        pooled(best),
+        flags(&configs[best])
+    );
 }
 
 /// Writes the background document frequencies of content words (`documents<TAB>N`, then
@@ -176,6 +394,10 @@ fn main() -> Result<()> {
     }
     let sub: Vec<String> = rows.iter().map(|r| r.2.clone()).collect();
     let topic: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
+    if std::env::args().any(|a| a == "--cv") {
+        cross_validate(&docs, &topic, &sub, &Fixtures::load()?);
+        return Ok(());
+    }
     if std::env::args().any(|a| a == "--grid") {
         let mut results: Vec<(f64, f64, StoryConfig)> = grid()
             .par_iter()
@@ -186,18 +408,7 @@ fn main() -> Result<()> {
             .collect();
         results.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
         for (s, t, c) in results.iter().rev().take(25).rev() {
-            println!(
-                "sub {s:.4} topic {t:.4}  --threshold {} --merge {} --conflict {} --number-conflict {} \
-                 --support {} --max-terms {} --date-conflict {} main-person {}",
-                c.threshold,
-                c.merge,
-                c.person_conflict,
-                c.number_conflict,
-                c.support,
-                c.max_terms,
-                c.date_conflict,
-                c.main_person
-            );
+            println!("sub {s:.4} topic {t:.4}  {}", flags(c));
         }
         return Ok(());
     }
@@ -225,6 +436,24 @@ fn main() -> Result<()> {
     }
     if let Some(c) = num("--conflict") {
         cfg.person_conflict = c;
+    }
+    if let Some(c) = num("--year-conflict") {
+        cfg.year_conflict = c;
+    }
+    if let Some(w) = num("--name-weight") {
+        cfg.name_weight = w;
+    }
+    if std::env::args().any(|a| a == "--month-dates") {
+        cfg.month_dates = true;
+    }
+    if std::env::args().any(|a| a == "--no-background") {
+        cfg.background = false;
+    }
+    if let Some(k) = num("--background-weight") {
+        cfg.background_weight = k;
+    }
+    if let Some(k) = num("--candidates") {
+        cfg.candidates = k as usize;
     }
     let start = std::time::Instant::now();
     let (system, merges) = assign(&docs, &cfg);
