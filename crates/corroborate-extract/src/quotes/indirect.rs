@@ -388,14 +388,17 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
 mod tests {
     use super::*;
 
+    /// A quote's content and speaker mention as text.
+    fn content_and_speaker(t: &str, q: Quote) -> (String, String) {
+        (
+            q.content.text(t).to_string(),
+            q.speaker_mention
+                .map_or(String::new(), |m| m.text(t).to_string()),
+        )
+    }
+
     fn run(t: &str) -> Option<(String, String)> {
-        find(t, Span::new(0, t.len())).map(|q| {
-            (
-                q.content.text(t).to_string(),
-                q.speaker_mention
-                    .map_or(String::new(), |m| m.text(t).to_string()),
-            )
-        })
+        find(t, Span::new(0, t.len())).map(|q| content_and_speaker(t, q))
     }
 
     #[test]
@@ -438,13 +441,7 @@ mod tests {
 
     fn headline_of(t: &str) -> Option<(String, String)> {
         let h = Span::new(0, t.find('\n').unwrap_or(t.len()));
-        headline(t, h, &NameTable::new(t)).map(|q| {
-            (
-                q.content.text(t).to_string(),
-                q.speaker_mention
-                    .map_or(String::new(), |m| m.text(t).to_string()),
-            )
-        })
+        headline(t, h, &NameTable::new(t)).map(|q| content_and_speaker(t, q))
     }
 
     #[test]
