@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use corroborate_core::Span;
 use regex::Regex;
 
-use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, SUBJ_AT_END};
+use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, STATEMENT_DAY, SUBJ_AT_END};
 use super::{
     mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
     SpeakerMentionKind,
@@ -25,7 +25,7 @@ fn compile(p: &str) -> Regex {
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
@@ -33,7 +33,7 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// `SUBJECT (, apposition,) CUE` at the start of a sentence (after an optional intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly)[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern()
     ))
 });
@@ -413,6 +413,17 @@ mod tests {
         assert_eq!(
             run("Park told The Daily Star that the file was missing."),
             Some(("the file was missing".into(), "Park".into()))
+        );
+        assert_eq!(
+            run("Only 24 percent said the council did nothing wrong."),
+            Some((
+                "the council did nothing wrong".into(),
+                "Only 24 percent".into()
+            ))
+        );
+        assert_eq!(
+            run("Rita Moss on Tuesday said the harbour will reopen in May."),
+            Some(("the harbour will reopen in May".into(), "Rita Moss".into()))
         );
     }
 

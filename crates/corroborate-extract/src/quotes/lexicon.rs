@@ -34,9 +34,13 @@ pub(crate) const AUX_WORDS: &[&str] = &[
     "been",
 ];
 
-/// [`AUX_WORDS`] as a regex alternation.
+/// The day a statement was made, between its subject and cue ("Clinton on Tuesday said").
+pub(crate) const STATEMENT_DAY: &str =
+    r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|yesterday|today";
+
+/// [`AUX_WORDS`] and [`STATEMENT_DAY`] as a regex alternation.
 fn aux() -> String {
-    format!("(?:{})", AUX_WORDS.join("|"))
+    format!("(?:{}|{STATEMENT_DAY})", AUX_WORDS.join("|"))
 }
 
 /// The subject of a cue clause, with one named group per kind of mention.
@@ -45,7 +49,7 @@ pub(crate) fn subject_pattern() -> String {
     let cw = capword();
     let poss = format!(r"{UPPER}{WORD_NO_APOS}*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
     let role = format!(
-        r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Ss]everal|[Mm]any|[Ss]ome|[Mm]ost|[Bb]oth|[Oo]ne|[Aa]nother|[Oo]ther|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive)[ \t]+(?:(?:{LOWER}|{cw})[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
+        r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Ss]everal|[Mm]any|[Ss]ome|[Mm]ost|[Bb]oth|[Oo]ne|[Aa]nother|[Oo]ther|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|(?:(?:[Oo]nly|[Aa]bout|[Nn]early|[Aa]lmost|[Mm]ore[ \t]+than|[Aa]t[ \t]+least)[ \t]+)?\d[\d,.]*)[ \t]+(?:(?:{LOWER}|{cw})[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
     let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey|who)(?-u:\b)";
     let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
