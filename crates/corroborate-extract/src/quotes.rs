@@ -608,7 +608,7 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
         // The end of a longer noun phrase ("the mayor of Kelvport and chair of the harbour
         // board"): the whole phrase, when it reads as one.
         let inside_phrase = sub
-            .get(..mention.0.start - offset)
+            .get(..mention.0.start.saturating_sub(offset))
             .and_then(|b| b.split_whitespace().last())
             .is_some_and(|w| NP_LINKS.contains(&w));
         let mention = inside_phrase
