@@ -424,6 +424,39 @@ fn cue_later_in_sentence(
     })
 }
 
+/// A speaker named right before a colon that opens the quote ("Republican pollster Daron
+/// Shaw: “…”", "Pew Research: “…”"): the last name ending at the colon, else the whole clause
+/// when it reads as a noun phrase. `prefix` runs from the sentence start to the quote, at byte
+/// `offset`.
+fn colon_speaker(prefix: &str, offset: usize, table: &NameTable) -> Option<Found> {
+    let trimmed = prefix.trim_end();
+    let before = trimmed.strip_suffix(':')?;
+    let colon = Span::new(offset + before.len(), offset + before.len() + 1);
+    let name = lexicon::NAME_SEQ
+        .find_iter(before)
+        .last()
+        .filter(|m| m.end() == before.len())
+        .filter(|m| !m.as_str().ends_with("’s") && !m.as_str().ends_with("'s"))
+        .filter(|m| m.as_str().contains(char::is_whitespace) || table.is_name_word(m.as_str()));
+    let mention = match name {
+        Some(m) => Some((
+            Span::new(offset + m.start(), offset + m.end()),
+            SpeakerMentionKind::Name,
+        )),
+        None => {
+            let lead = before.len() - before.trim_start().len();
+            let clause = before.trim();
+            (opens_speaker_phrase(clause) && clause.split_whitespace().count() <= 6)
+                .then(|| speaker_in_phrase(clause, offset + lead, table))
+                .flatten()
+        }
+    }?;
+    Some(Found {
+        mention: Some(mention),
+        cue: colon,
+    })
+}
+
 /// The noun phrase right after an inverted cue ending at byte `b` of `after` ("…,” beamed
 /// Donald Hartley of Madison").
 fn inverted_subject(
@@ -620,6 +653,12 @@ fn cue_before(prefix: &str, offset: usize, raws: &[RawQuote], table: &NameTable)
             cue,
         });
     }
+    // A cue that opens its clause, inverted before the quote ("Said Comey, “…”").
+    if sub.trim().is_empty() {
+        if let Some(found) = inverted_subject(prefix, offset, vb, cue, table) {
+            return Some(found);
+        }
+    }
     let participle = prefix
         .get(va..vb)
         .is_some_and(|w| w.ends_with("ing") || PARTICIPLES.contains(&w.to_lowercase().as_str()));
@@ -745,6 +784,10 @@ fn direct_candidate(
     }
     if found.as_ref().is_none_or(|f| f.mention.is_none()) && !r.open_end {
         found = cue_later_in_sentence(after, r.span.end, raws, table).or(found);
+    }
+    if found.is_none() {
+        let start = floor_boundary(text, sentence.start.max(para.start).min(r.span.start));
+        found = colon_speaker(text.get(start..r.span.start).unwrap_or(""), start, table);
     }
     let (mention, cue) = match found {
         Some(f) => (f.mention, Some(f.cue)),

@@ -303,6 +303,8 @@ fn speakers_named_by_longer_noun_phrases_around_the_cue() {
         \u{201c}We were promised a fair hearing\u{201d} about the rota, insisted Agnes Morrow, a deckhand for eleven years.\n\n\
         \u{201c}Nobody asked the crews\u{201d} would be the verdict of many, union organiser Petra Vale said on Monday.\n\n\
         \u{201c}Bring back the night boats!\u{201d} one passenger shouted.\n\n\
+        The delay did not surprise harbour pilot Jonas Ekholm: \u{201c}The fog decides, not the timetable.\u{201d}\n\n\
+        Said Ekholm, \u{201c}Nobody sails in that.\u{201d}\n\n\
         On Tuesday, the mayor of Kelvport and chair of the harbour board said the talks were \u{201c}close to a deal\u{201d}.";
     let (doc, qs) = all(text);
     let mention = |start: &str| {
@@ -320,6 +322,10 @@ fn speakers_named_by_longer_noun_phrases_around_the_cue() {
     assert_eq!(mention("Nobody asked").as_deref(), Some("Petra Vale"));
     // A quantified noun phrase.
     assert_eq!(mention("Bring back").as_deref(), Some("one passenger"));
+    // A name right before the colon that opens the quote.
+    assert_eq!(mention("The fog decides").as_deref(), Some("Jonas Ekholm"));
+    // An inverted cue opening the sentence before the quote.
+    assert_eq!(mention("Nobody sails").as_deref(), Some("Ekholm"));
     // A long role phrase after an opening adverbial.
     assert_eq!(
         mention("close to a deal").as_deref(),
