@@ -26,8 +26,8 @@ use crate::lexicon::outlets;
 use crate::lexicon::reporting::{is_cue, is_speech_verb};
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
 use lexicon::{
-    ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, PARTICIPLES, POSS_SPEECH,
-    SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
+    ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, NP_LINKS, NP_OPENERS,
+    PARTICIPLES, POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use names::NameTable;
 use pairing::RawQuote;
@@ -307,18 +307,6 @@ fn cue_after(after: &str, offset: usize) -> Option<Found> {
     })
 }
 
-/// Words that open a noun phrase able to speak ("one person", "another commenter").
-const NP_OPENERS: &[&str] = &[
-    "the", "a", "an", "one", "another", "some", "many", "several", "his", "her", "their", "its",
-    "two", "three", "most", "both",
-];
-
-/// Words that join a noun phrase to a longer one ("chair of", "mayor and").
-const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
-
-/// Personal pronouns that can be a speaker mention.
-const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
-
 /// Clause punctuation that ends a noun phrase after an inverted cue.
 const PHRASE_END: &[char] = &[',', '.', ';', ':', '!', '?', '(', '"', '“', '”', '\n'];
 
@@ -351,7 +339,7 @@ pub(super) fn speaker_in_phrase(
     }
     let name = lexicon::NAME_SEQ
         .find_iter(head)
-        .filter(|m| !m.as_str().ends_with("’s") && !m.as_str().ends_with("'s"))
+        .filter(|m| !names::is_possessive(m.as_str()))
         .filter(|m| {
             let w = m.as_str();
             w.contains(char::is_whitespace) || table.is_name_word(w)
@@ -436,7 +424,7 @@ fn colon_speaker(prefix: &str, offset: usize, table: &NameTable) -> Option<Found
         .find_iter(before)
         .last()
         .filter(|m| m.end() == before.len())
-        .filter(|m| !m.as_str().ends_with("’s") && !m.as_str().ends_with("'s"))
+        .filter(|m| !names::is_possessive(m.as_str()))
         .filter(|m| m.as_str().contains(char::is_whitespace) || table.is_name_word(m.as_str()));
     let mention = match name {
         Some(m) => Some((
@@ -556,7 +544,7 @@ fn main_subject(
                 if single && !table.is_name_word(t) {
                     continue;
                 }
-                if t.ends_with("’s") || t.ends_with("'s") {
+                if names::is_possessive(t) {
                     continue;
                 }
                 return Some((span, kind));

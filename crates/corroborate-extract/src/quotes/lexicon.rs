@@ -38,6 +38,18 @@ pub(crate) const AUX_WORDS: &[&str] = &[
 pub(crate) const STATEMENT_DAY: &str =
     r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|yesterday|today";
 
+/// Words that open a noun phrase able to speak ("one person", "another commenter").
+pub(crate) const NP_OPENERS: &[&str] = &[
+    "the", "a", "an", "one", "another", "some", "many", "several", "his", "her", "their", "its",
+    "two", "three", "most", "both",
+];
+
+/// Words that join a noun phrase to a longer one ("chair of", "mayor and").
+pub(crate) const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
+
+/// Personal pronouns that can be a speaker mention.
+pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
+
 /// [`AUX_WORDS`] and [`STATEMENT_DAY`] as a regex alternation.
 fn aux() -> String {
     format!("(?:{}|{STATEMENT_DAY})", AUX_WORDS.join("|"))

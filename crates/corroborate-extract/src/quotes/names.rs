@@ -34,6 +34,11 @@ pub(crate) struct NameTable {
     roles: HashMap<String, Vec<(usize, String)>>,
 }
 
+/// True when `w` ends in a possessive "’s" or "'s".
+pub(crate) fn is_possessive(w: &str) -> bool {
+    strip_possessive(w).len() < w.len()
+}
+
 /// Strips a possessive ending.
 fn strip_possessive(w: &str) -> &str {
     w.strip_suffix("’s")
