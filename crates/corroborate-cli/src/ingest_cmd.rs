@@ -91,6 +91,7 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
             eprintln!("committed {done}/{total} documents");
         }
     })?;
+    problems.extend(summary.problems.iter().cloned());
     if let Ok(mut p) = story_problems.lock() {
         problems.append(&mut p);
     }

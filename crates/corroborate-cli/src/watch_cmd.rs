@@ -134,6 +134,7 @@ pub fn run(args: WatchArgs) -> anyhow::Result<u8> {
             &corroborate_cli::link,
             &mut |_, _| {},
         )?;
+        problems.extend(summary.problems.iter().cloned());
         if !args.quiet {
             for p in &problems {
                 eprintln!("{p}");

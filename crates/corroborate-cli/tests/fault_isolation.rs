@@ -77,17 +77,20 @@ fn a_story_stage_that_panics_is_one_problem_and_the_rest_is_complete() {
 #[test]
 fn an_article_stage_that_panics_names_the_file_and_keeps_the_article() {
     let (clean, _) = analyze_with_fault(None);
-    let (report, out) = analyze_with_fault(Some("extract@03-bayline"));
+    // Each extractor is its own stage: the quotes of one article fail, and its entities and
+    // dates (assigned by other components) are kept.
+    let (report, out) = analyze_with_fault(Some("quotes@03-bayline"));
     assert_eq!(out.status.code(), Some(1));
     let problems = failed(&report);
     assert_eq!(problems.len(), 1, "{problems:#?}");
-    assert_eq!(problems[0]["stage"], "extract");
+    assert_eq!(problems[0]["stage"], "quotes");
     assert!(problems[0]["path"]
         .as_str()
         .unwrap()
         .ends_with("03-bayline-news.txt"));
-    assert_eq!(report["documents"], clean["documents"]);
-    assert_eq!(report["sentences"], clean["sentences"]);
+    for part in ["documents", "sentences", "entities", "mentions", "dates"] {
+        assert_eq!(report[part], clean[part], "{part} differs");
+    }
     let quoted_docs = |r: &serde_json::Value| {
         r["quotes"]
             .as_array()
@@ -167,4 +170,39 @@ fn ingest_with_a_failing_story_keeps_documents_and_the_next_ingest_works() {
         ),
         0
     );
+}
+
+#[test]
+fn ingest_with_failing_article_stages_stores_the_rest_and_reports_each_failure() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("store.db");
+    let ex = examples_dir();
+    let files: Vec<_> = [
+        "01-coastal-wire.txt",
+        "03-bayline-news.txt",
+        "05-northshore-radio.txt",
+    ]
+    .iter()
+    .map(|n| ex.join(n))
+    .collect();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+
+    // One article fails its preparation: it is not stored, the others are.
+    let out = ingest(&db, &refs, Some("prepare@03-bayline"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stage prepare"), "{stderr}");
+    assert!(stderr.contains("03-bayline-news.txt"), "{stderr}");
+    assert!(!stderr.contains("panicked at"), "{stderr}");
+    assert_eq!(count(&db, "SELECT count(*) FROM documents"), 2);
+
+    // The next ingest stores it.
+    let out = ingest(&db, &refs, None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM documents"), 3);
 }

@@ -12,6 +12,7 @@
 //! turned into Unicode code-point offsets with [`OffsetMap`].
 
 pub mod clean;
+pub mod component;
 pub mod document;
 pub mod lexicon;
 pub mod load;
@@ -22,6 +23,7 @@ pub mod segment;
 pub mod span;
 pub mod text;
 
+pub use component::{ComponentSpec, Layer};
 pub use document::{DocId, DocMeta, Document, FeedEntry, Provenance, PublishedDate, Retrieved};
 pub use prepare::PreparedDoc;
 pub use span::{OffsetMap, Span, SpanMap};

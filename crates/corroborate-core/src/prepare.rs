@@ -25,6 +25,7 @@ impl PreparedDoc {
     /// Cleans and segments `doc`, and infers its outlet and publication date when unknown.
     /// `today` bounds date inference (no publication date in the future). The ignored spans
     /// are the loader's ([`Document::ignored`]) and cleaning's, merged.
+    /// The steps follow [`crate::component::PREPARE`]: segment, clean, outlet, published.
     pub fn new(mut doc: Document, today: jiff::civil::Date) -> Self {
         let seg = segment(&doc.text);
         let ignored = merge_ignored(clean_article(&doc, &seg), &doc.ignored);

@@ -18,7 +18,7 @@ pub mod timeml_mod;
 mod lexicon;
 pub(crate) mod windows;
 
-use corroborate_core::{PreparedDoc, Span, SpanMap};
+use corroborate_core::{ComponentSpec, Layer, PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
 
 /// Everything extracted from one article.
@@ -46,22 +46,130 @@ impl SpanMap for Extraction {
     }
 }
 
-/// Runs every extractor on one prepared document. The extractors are English-only: a
-/// document whose known language is not English gets an empty extraction.
+/// One extractor: its declaration and the function that adds its layer to an [`Extraction`].
+#[derive(Debug, Clone, Copy)]
+pub struct Component {
+    /// What it reads and adds.
+    pub spec: ComponentSpec,
+    /// Runs it on one document, reading earlier layers of `ex` and writing its own.
+    pub run: fn(&PreparedDoc, &mut Extraction),
+}
+
+/// The per-article extractors in the order they run; each reads only layers that
+/// preparation ([`corroborate_core::component::PREPARE`]) or an earlier extractor assigns.
+pub const COMPONENTS: &[Component] = &[
+    Component {
+        spec: ComponentSpec {
+            id: "entities",
+            requires: &[Layer::Text, Layer::Segments, Layer::Ignored],
+            assigns: &[Layer::Entities],
+        },
+        run: |doc, ex| ex.entities = entities::extract(doc),
+    },
+    Component {
+        spec: ComponentSpec {
+            id: "quotes",
+            requires: &[
+                Layer::Text,
+                Layer::Segments,
+                Layer::Ignored,
+                Layer::Entities,
+            ],
+            assigns: &[Layer::Quotes],
+        },
+        run: |doc, ex| ex.quotes = quotes::extract(doc, &ex.entities),
+    },
+    Component {
+        spec: ComponentSpec {
+            id: "attributions",
+            requires: &[Layer::Text, Layer::Segments, Layer::Ignored],
+            assigns: &[Layer::Attributions],
+        },
+        run: |doc, ex| ex.attributions = attributions::extract(doc),
+    },
+    Component {
+        spec: ComponentSpec {
+            id: "dates",
+            requires: &[
+                Layer::Text,
+                Layer::Segments,
+                Layer::Ignored,
+                Layer::Published,
+            ],
+            assigns: &[Layer::Dates],
+        },
+        run: |doc, ex| ex.dates = dates::extract(doc),
+    },
+    Component {
+        spec: ComponentSpec {
+            id: "quantities",
+            requires: &[Layer::Text, Layer::Ignored],
+            assigns: &[Layer::Quantities],
+        },
+        run: |doc, ex| ex.quantities = quantities::extract(doc),
+    },
+];
+
+/// The id of the component that assigns `layer`; `None` for the layers a document comes with.
+pub fn component_of(layer: Layer) -> Option<&'static str> {
+    corroborate_core::component::PREPARE
+        .iter()
+        .chain(COMPONENTS.iter().map(|c| &c.spec))
+        .find(|c| c.assigns.contains(&layer))
+        .map(|c| c.id)
+}
+
+/// True when the extractors apply to `doc`. They are English-only: a document whose known
+/// language is not English gets an empty extraction.
+pub fn applies_to(doc: &PreparedDoc) -> bool {
+    doc.doc.meta.may_be_english()
+}
+
+/// Runs every extractor of [`COMPONENTS`] on one prepared document, in order (an empty
+/// extraction when [`applies_to`] is false).
 pub fn extract(doc: &PreparedDoc) -> Extraction {
-    if !doc.doc.meta.may_be_english() {
-        return Extraction::default();
+    let mut ex = Extraction::default();
+    if applies_to(doc) {
+        for c in COMPONENTS {
+            (c.run)(doc, &mut ex);
+        }
     }
-    let entities = entities::extract(doc);
-    let quotes = quotes::extract(doc, &entities);
-    let attributions = attributions::extract(doc);
-    let dates = dates::extract(doc);
-    let quantities = quantities::extract(doc);
-    Extraction {
-        entities,
-        quotes,
-        attributions,
-        dates,
-        quantities,
+    ex
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::component::{check_order, GIVEN, PREPARE};
+
+    #[test]
+    fn extractors_run_after_what_they_require() {
+        let specs: Vec<&ComponentSpec> = PREPARE
+            .iter()
+            .chain(COMPONENTS.iter().map(|c| &c.spec))
+            .collect();
+        assert_eq!(check_order(GIVEN, &specs), Ok(()));
+    }
+
+    #[test]
+    fn quotes_may_not_run_before_entities() {
+        let mut specs: Vec<&ComponentSpec> = PREPARE.iter().collect();
+        specs.extend(COMPONENTS.iter().map(|c| &c.spec).rev());
+        let err = check_order(GIVEN, &specs).unwrap_err();
+        assert_eq!(
+            err,
+            corroborate_core::component::OrderError::Unmet {
+                component: "quotes",
+                layer: Layer::Entities
+            }
+        );
+    }
+
+    #[test]
+    fn every_layer_names_the_component_that_assigns_it() {
+        assert_eq!(component_of(Layer::Quotes), Some("quotes"));
+        assert_eq!(component_of(Layer::Segments), Some("segment"));
+        assert_eq!(component_of(Layer::Ignored), Some("clean"));
+        assert_eq!(component_of(Layer::Text), None);
     }
 }

@@ -130,24 +130,29 @@ impl Progress for NoProgress {
     fn tick(&self) {}
 }
 
-/// One article through the per-article stages: `prepare` (clean + segment) then `extract`.
-/// A failed `prepare` drops the article; a failed `extract` keeps it with an empty extraction.
-/// Either failure comes back as a problem naming the article's source.
+/// One article through the per-article stages: `prepare` (segment, clean, outlet, publication
+/// date) then each extractor of [`corroborate_extract::COMPONENTS`] in order, each its own
+/// stage named by its component id. A failed `prepare` drops the article; a failed extractor
+/// leaves its layer empty (later extractors read it empty) and the article is kept. Each
+/// failure comes back as a problem naming the article's source and the stage.
 pub fn annotate(doc: Document, today: jiff::civil::Date) -> (Option<Analysed>, Vec<InputProblem>) {
     let source = doc.source.clone();
     let prepared = match run_stage("prepare", &source, || PreparedDoc::new(doc, today)) {
         Ok(p) => p,
         Err(f) => return (None, vec![failure(&source, f)]),
     };
-    match run_stage("extract", &source, || {
-        corroborate_extract::extract(&prepared)
-    }) {
-        Ok(ex) => (Some((prepared, ex)), Vec::new()),
-        Err(f) => (
-            Some((prepared, Default::default())),
-            vec![failure(&source, f)],
-        ),
+    let mut ex = corroborate_extract::Extraction::default();
+    let mut problems = Vec::new();
+    if corroborate_extract::applies_to(&prepared) {
+        for c in corroborate_extract::COMPONENTS {
+            // A component writes its layer in one assignment once it has finished, so a panic
+            // leaves the earlier layers as they were.
+            if let Err(f) = run_stage(c.spec.id, &source, || (c.run)(&prepared, &mut ex)) {
+                problems.push(failure(&source, f));
+            }
+        }
     }
+    (Some((prepared, ex)), problems)
 }
 
 fn failure(subject: &str, f: StageFailure) -> InputProblem {
@@ -334,7 +339,7 @@ pub fn reconcile_dated(
             e.story = Some(story.to_string());
         }
     });
-    stage("entities", &mut || {
+    stage("cross-entities", &mut || {
         out.cross_entities = corroborate_reconcile::entities::link(results, members, Some(story));
     });
     stage("claims", &mut || {

@@ -161,3 +161,55 @@ fn two_articles_sharing_a_footer_are_not_reuse() {
         "the footer is reuse when it is article text"
     );
 }
+
+#[test]
+fn every_report_item_names_the_component_that_produced_it() {
+    let doc = html::load(
+        "rally.html",
+        &page("Dock workers rally against terminal sale", RALLY, CAPTION),
+    )
+    .expect("article");
+    let (analysed, _) = annotate(doc, today());
+    let report = corroborate_render::json::build(
+        vec![analysed.expect("annotated")],
+        Vec::new(),
+        corroborate_render::json::CrossDoc::default(),
+        corroborate_render::json::ReportOptions::default(),
+    );
+    let v = serde_json::to_value(&report).expect("report serialises");
+    let components = |list: &str| -> Vec<(String, String)> {
+        v[list]
+            .as_array()
+            .unwrap_or_else(|| panic!("{list} is a list"))
+            .iter()
+            .map(|item| {
+                (
+                    item["component"].as_str().unwrap_or("").to_string(),
+                    item["reason"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    };
+    for (list, component) in [
+        ("sentences", "segment"),
+        ("entities", "entities"),
+        ("mentions", "entities"),
+        ("quotes", "quotes"),
+        ("dates", "dates"),
+    ] {
+        let found = components(list);
+        assert!(!found.is_empty(), "no {list}");
+        assert!(
+            found.iter().all(|(c, _)| c == component),
+            "{list}: {found:?}"
+        );
+    }
+    // The caption and footer were marked by the HTML loader, not by cleaning.
+    let ignored = components("ignored");
+    for reason in ["caption", "footer"] {
+        assert!(
+            ignored.contains(&("load".to_string(), reason.to_string())),
+            "{ignored:?}"
+        );
+    }
+}

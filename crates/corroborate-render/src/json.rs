@@ -7,7 +7,7 @@
 use corroborate_core::clean::Ignored;
 use corroborate_core::load::InputProblem;
 use corroborate_core::segment::Token;
-use corroborate_core::{DocId, DocMeta, OffsetMap, PreparedDoc, Span, SpanMap};
+use corroborate_core::{DocId, DocMeta, Layer, OffsetMap, PreparedDoc, Span, SpanMap};
 use corroborate_extract::attributions::Attribution;
 use corroborate_extract::dates::Timex;
 use corroborate_extract::entities::{Entity, Mention};
@@ -23,14 +23,21 @@ use corroborate_records::Record;
 use serde::Serialize;
 use std::collections::HashMap;
 
+/// The component id of annotations the loader made (HTML boilerplate marked as ignored).
+const LOADER: &str = "load";
+
 /// The schema identifier written into every report.
 pub const SCHEMA: &str = "corroborate/1";
 
-/// A list item tied to one document: `doc` plus the item's own fields (which include `start`, `end`).
+/// A list item tied to one document: `doc`, the `component` that produced it, plus the item's
+/// own fields (which include `start`, `end`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Item<T> {
     /// The document id.
     pub doc: DocId,
+    /// The id of the component that produced the item (`corroborate_core::component`,
+    /// `corroborate_extract::COMPONENTS`; `load` for spans the loader marked).
+    pub component: &'static str,
     /// The item.
     #[serde(flatten)]
     pub item: T,
@@ -189,6 +196,9 @@ pub struct Report {
     pub quantities: Vec<Item<Quantity>>,
     /// Stories: groups of documents about one incident and its follow-ups.
     pub stories: Vec<StoryItem>,
+    /// Stories merged away while linking, because a later article bridged them: each old id
+    /// and the id of the story that now holds its articles.
+    pub story_redirects: std::collections::BTreeMap<String, String>,
     /// Lineages: documents descending from one original.
     pub lineages: Vec<LineageItem>,
     /// Passages shared by two documents (wire copy).
@@ -346,6 +356,7 @@ pub fn build(
                 lineages: s.lineages.clone(),
             })
             .collect(),
+        story_redirects: links.redirects.clone(),
         lineages: links
             .lineages
             .lineages
@@ -392,18 +403,45 @@ pub fn build(
         ex.map_spans(&f);
         let doc = prepared.doc;
         let id = doc.id.clone();
-        fn wrap<T>(doc: &DocId) -> impl Fn(T) -> Item<T> + '_ {
+        fn wrap<T>(doc: &DocId, layer: Layer) -> impl Fn(T) -> Item<T> + '_ {
+            let component = corroborate_extract::component_of(layer).unwrap_or(LOADER);
             move |item| Item {
                 doc: doc.clone(),
+                component,
                 item,
             }
         }
-        r.ignored
-            .extend(prepared.ignored.into_iter().map(wrap(&id)));
-        r.sentences
-            .extend(prepared.seg.sentences.iter().copied().map(wrap(&id)));
+        // Ignored spans are the loader's (HTML boilerplate) merged with cleaning's.
+        let cleaned = corroborate_extract::component_of(Layer::Ignored).unwrap_or(LOADER);
+        for ig in prepared.ignored {
+            let from_loader = doc
+                .ignored
+                .iter()
+                .any(|l| map.span(l.span) == ig.span && l.reason == ig.reason);
+            let component = if from_loader { LOADER } else { cleaned };
+            r.ignored.push(Item {
+                doc: id.clone(),
+                component,
+                item: ig,
+            });
+        }
+        r.sentences.extend(
+            prepared
+                .seg
+                .sentences
+                .iter()
+                .copied()
+                .map(wrap(&id, Layer::Segments)),
+        );
         if let Some(tokens) = r.tokens.as_mut() {
-            tokens.extend(prepared.seg.tokens.iter().copied().map(wrap(&id)));
+            tokens.extend(
+                prepared
+                    .seg
+                    .tokens
+                    .iter()
+                    .copied()
+                    .map(wrap(&id, Layer::Segments)),
+            );
         }
         let ents = &ex.entities;
         for (i, e) in ents.entities.iter().enumerate() {
@@ -413,20 +451,20 @@ pub fn build(
                 .and_then(|&m| ents.mentions.get(m))
                 .map(|m| m.span)
                 .unwrap_or_default();
-            r.entities.push(wrap(&id)(EntityItem {
+            r.entities.push(wrap(&id, Layer::Entities)(EntityItem {
                 id: entity_id(&id, i),
                 span: first,
                 entity: e.clone(),
             }));
         }
         for m in &ents.mentions {
-            r.mentions.push(wrap(&id)(MentionItem {
+            r.mentions.push(wrap(&id, Layer::Entities)(MentionItem {
                 entity_id: entity_id(&id, m.entity),
                 mention: m.clone(),
             }));
         }
         for q in ex.quotes {
-            r.quotes.push(wrap(&id)(QuoteItem {
+            r.quotes.push(wrap(&id, Layer::Quotes)(QuoteItem {
                 speaker_id: q.speaker.map(|s| entity_id(&id, s)),
                 speaker_name: q
                     .speaker
@@ -435,11 +473,15 @@ pub fn build(
                 quote: q,
             }));
         }
-        r.attributions
-            .extend(ex.attributions.into_iter().map(wrap(&id)));
-        r.dates.extend(ex.dates.into_iter().map(wrap(&id)));
+        r.attributions.extend(
+            ex.attributions
+                .into_iter()
+                .map(wrap(&id, Layer::Attributions)),
+        );
+        r.dates
+            .extend(ex.dates.into_iter().map(wrap(&id, Layer::Dates)));
         r.quantities
-            .extend(ex.quantities.into_iter().map(wrap(&id)));
+            .extend(ex.quantities.into_iter().map(wrap(&id, Layer::Quantities)));
         let length = map.char_offset(doc.text.len());
         let headline = doc.headline.map(|s| map.span(s));
         let story = story_of.get(&doc.id).map(|s| s.to_string());

@@ -416,11 +416,31 @@ fn valid_id(id: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn api_story(
-    State(app): State<App>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+/// When story `id` ended by being merged into another, a `301 Moved Permanently` to `to(new id)`
+/// (with the new id in a JSON body); `None` for a current or unknown story.
+pub(crate) async fn moved(
+    app: &App,
+    id: &str,
+    to: impl FnOnce(&str) -> String,
+) -> Result<Option<Response>, ApiError> {
+    let key = id.to_string();
+    let into = read(app, move |s| Ok(s.story_moved_to(&key)?)).await?;
+    Ok(into.map(|new| {
+        let location = to(&new);
+        (
+            StatusCode::MOVED_PERMANENTLY,
+            [(header::LOCATION, location.clone())],
+            Json(json!({"moved_to": new, "location": location})),
+        )
+            .into_response()
+    }))
+}
+
+async fn api_story(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
     valid_id(&id)?;
+    if let Some(r) = moved(&app, &id, |new| format!("/api/stories/{new}")).await? {
+        return Ok(r);
+    }
     let v = read(&app, move |s| {
         let report = s
             .story_report(&id, None)?
@@ -430,7 +450,7 @@ async fn api_story(
         Ok(story_json(&id, &report, history))
     })
     .await?;
-    Ok(Json(v))
+    Ok(Json(v).into_response())
 }
 
 async fn api_story_report(
@@ -447,6 +467,19 @@ async fn api_story_report(
         None => None,
     };
     let format = q.get("format").cloned().unwrap_or_else(|| "json".into());
+    // The latest report of a merged story is the report of the story it went into; an old
+    // version stays readable under its own id.
+    if version.is_none() && ["json", "md", "html"].contains(&format.as_str()) {
+        let query = if q.contains_key("format") {
+            format!("?format={format}")
+        } else {
+            String::new()
+        };
+        let to = |new: &str| format!("/api/stories/{new}/report{query}");
+        if let Some(r) = moved(&app, &id, to).await? {
+            return Ok(r);
+        }
+    }
     let report = read(&app, move |s| {
         s.story_report(&id, version)?
             .ok_or_else(|| ApiError::not_found(format!("no story {id} (or no such version)")))

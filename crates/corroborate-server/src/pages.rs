@@ -92,6 +92,9 @@ pub async fn story_page(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     valid_id(&id)?;
+    if let Some(r) = crate::moved(&app, &id, |new| format!("/stories/{new}")).await? {
+        return Ok(r);
+    }
     let key = id.clone();
     let version = read(&app, move |s| Ok(s.story_version(&key)?))
         .await?

@@ -23,7 +23,8 @@ pub mod people;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
-use corroborate_core::{Document, PreparedDoc};
+use corroborate_core::load::InputProblem;
+use corroborate_core::Document;
 use corroborate_reconcile::Analysed;
 use corroborate_render::dossier::{self, Dossier};
 use corroborate_render::json::{self, CrossDoc, ReportOptions};
@@ -97,6 +98,9 @@ pub struct IngestSummary {
     pub batches: usize,
     /// Stories that got a new version.
     pub stories_changed: Vec<StoryChange>,
+    /// Per-article stages that failed (the article is stored without that layer, or not at all
+    /// when its preparation failed).
+    pub problems: Vec<InputProblem>,
 }
 
 /// A story that got a new version.
@@ -250,14 +254,16 @@ impl Store {
         let mut done = 0;
         let today = opts.today.to_string();
         for chunk in fresh.chunks(opts.batch_size.max(1)) {
-            let analysed: Vec<Analysed> = chunk
+            // Each article runs through the guarded per-article stages: one that trips a bug
+            // is a problem in the summary, and the rest of the batch is stored.
+            let (analysed, failed): (Vec<Option<Analysed>>, Vec<Vec<InputProblem>>) = chunk
                 .par_iter()
-                .map(|d| {
-                    let p = PreparedDoc::new(d.clone(), opts.today);
-                    let ex = corroborate_extract::extract(&p);
-                    (p, ex)
-                })
-                .collect();
+                .map(|d| corroborate_pipeline::annotate(d.clone(), opts.today))
+                .unzip();
+            let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
+            let prepared: HashSet<String> =
+                analysed.iter().map(|(p, _)| p.doc.id.0.clone()).collect();
+            summary.problems.extend(failed.into_iter().flatten());
             let originals: HashMap<&str, &Document> =
                 chunk.iter().map(|d| (d.id.as_str(), d)).collect();
             let report = json::build(
@@ -288,7 +294,7 @@ impl Store {
             for d in chunk {
                 if written.contains(d.id.as_str()) {
                     summary.added.push(d.id.0.clone());
-                } else {
+                } else if prepared.contains(d.id.as_str()) {
                     summary.skipped.push(d.id.0.clone());
                 }
             }
@@ -388,13 +394,11 @@ fn link_all(conn: &Connection, linker: &Linker) -> Result<(Value, Vec<dossier::S
             Ok((d, today))
         })
         .collect::<Result<_>>()?;
+    // A stored article whose preparation fails was reported when it was ingested; it is left
+    // out of the stories rather than stopping the relink.
     let mut analysed: Vec<Analysed> = docs
         .into_par_iter()
-        .map(|(d, today)| {
-            let p = PreparedDoc::new(d, today);
-            let ex = corroborate_extract::extract(&p);
-            (p, ex)
-        })
+        .filter_map(|(d, today)| corroborate_pipeline::annotate(d, today).0)
         .collect();
     let cross = linker(&mut analysed);
     let report = json::build(analysed, Vec::new(), cross, ReportOptions::default());
@@ -423,17 +427,21 @@ fn write_stories(
         let mut order: Vec<usize> = (0..computed.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(computed[i].docs.len()));
         let mut changes = Vec::new();
+        // Every computed story's documents under the id it got.
+        let mut assigned: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for i in order {
             let s = &computed[i];
             let set: BTreeSet<String> = s.docs.iter().cloned().collect();
+            // The stored story sharing most documents continues; on a tie, the one the linker
+            // kept (when stories merge, the earlier-founded id survives, as in `analyze`).
             let best = existing
                 .iter()
                 .filter(|(id, _)| !taken.contains(*id))
-                .map(|(id, old)| (old.intersection(&set).count(), id))
-                .filter(|(n, _)| *n > 0)
+                .map(|(id, old)| (old.intersection(&set).count(), **id == s.id, id))
+                .filter(|(n, _, _)| *n > 0)
                 .max();
             let id = match best {
-                Some((_, id)) => id.clone(),
+                Some((_, _, id)) => id.clone(),
                 // A new story keeps the linker's id when it has one (stable as it grows).
                 None if s.id != "all"
                     && !existing.contains_key(&s.id)
@@ -447,6 +455,9 @@ fn write_stories(
                 }
             };
             taken.insert(id.clone());
+            // A current story is not a redirect, even if its id once was.
+            tx.execute("DELETE FROM story_redirects WHERE story = ?1", [&id])?;
+            assigned.insert(id.clone(), set.clone());
             let old = existing.get(&id);
             if old == Some(&set) {
                 continue;
@@ -495,8 +506,22 @@ fn write_stories(
                 added,
             });
         }
-        for (id, _) in existing.iter().filter(|(id, _)| !taken.contains(*id)) {
+        for (id, old) in existing.iter().filter(|(id, _)| !taken.contains(*id)) {
             end_story(tx, id)?;
+            // It was bridged into the story that now holds most of its documents (ties: the
+            // smallest id).
+            let into = assigned
+                .iter()
+                .map(|(to, set)| (old.intersection(set).count(), std::cmp::Reverse(to)))
+                .filter(|(n, _)| *n > 0)
+                .max()
+                .map(|(_, std::cmp::Reverse(to))| to);
+            if let Some(to) = into {
+                tx.execute(
+                    "INSERT OR REPLACE INTO story_redirects (story, into_story, created_at) VALUES (?1, ?2, ?3)",
+                    params![id, to, now()],
+                )?;
+            }
         }
         Ok(changes)
     }
@@ -596,6 +621,40 @@ impl Store {
                 r.get(0)
             })
             .optional()?)
+    }
+
+    /// Where a story that ended by merging lives now: the current story it was bridged into,
+    /// following later merges. `None` when `id` is a current story, was never merged, or the
+    /// store predates redirects.
+    pub fn story_moved_to(&self, id: &str) -> Result<Option<String>> {
+        let has_table: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'story_redirects')",
+            [],
+            |r| r.get(0),
+        )?;
+        if !has_table || self.story_version(id)?.is_some() {
+            return Ok(None);
+        }
+        let mut at = id.to_string();
+        let mut seen = HashSet::new();
+        while seen.insert(at.clone()) {
+            let next: Option<String> = self
+                .conn
+                .query_row(
+                    "SELECT into_story FROM story_redirects WHERE story = ?1",
+                    [&at],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            match next {
+                Some(n) => at = n,
+                None => break,
+            }
+            if self.story_version(&at)?.is_some() {
+                return Ok(Some(at));
+            }
+        }
+        Ok(None)
     }
 
     /// A story's versions, oldest first.

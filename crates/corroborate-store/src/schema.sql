@@ -106,6 +106,14 @@ CREATE TABLE IF NOT EXISTS story_versions (
   report_json TEXT NOT NULL,
   PRIMARY KEY (story, version)
 );
+-- Stories that ended because later articles bridged them into another story: `story` lives on
+-- as `into_story`, which may itself have moved on since (follow the chain; Store::story_moved_to).
+-- No foreign keys: both ids may have left `stories`, and their history stays in story_versions.
+CREATE TABLE IF NOT EXISTS story_redirects (
+  story TEXT PRIMARY KEY,
+  into_story TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS timeline_events (
   story TEXT NOT NULL REFERENCES stories(id) DEFERRABLE INITIALLY DEFERRED, idx INTEGER NOT NULL,
   date TEXT NOT NULL, conflicting INTEGER NOT NULL,
