@@ -1,0 +1,311 @@
+//! Story versions: after each relink, which stored story every computed story continues, its
+//! new version with what changed, the stories that ended by merging and where they went
+//! (`story_redirects`), and the per-story tables of the current version.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use corroborate_render::dossier::{self, Dossier};
+use rusqlite::{params, Connection, OptionalExtension};
+use serde_json::Value;
+
+use crate::{claims_tables, filter_report, n, now, s, Result, StoryChange};
+
+/// Writes a new version of each computed story whose documents changed, and ends the stories
+/// no computed story continues (absorbed into another): they leave `stories` and keep their
+/// history in `story_versions`.
+pub(crate) fn write_stories(
+    tx: &rusqlite::Transaction<'_>,
+    full: &Value,
+    computed: &[dossier::StoryView],
+) -> Result<Vec<StoryChange>> {
+    {
+        let existing = story_sets(tx)?;
+        let mut next_id = existing
+            .keys()
+            .filter_map(|k| k.strip_prefix('s').and_then(|n| n.parse::<u64>().ok()))
+            .max()
+            .unwrap_or(0);
+        let mut taken: HashSet<String> = HashSet::new();
+        let mut order: Vec<usize> = (0..computed.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(computed[i].docs.len()));
+        let mut changes = Vec::new();
+        // Every computed story's documents under the id it got.
+        let mut assigned: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for i in order {
+            let s = &computed[i];
+            let set: BTreeSet<String> = s.docs.iter().cloned().collect();
+            // The stored story sharing most documents continues; on a tie, the one the linker
+            // kept (when stories merge, the earlier-founded id survives, as in `analyze`).
+            let best = existing
+                .iter()
+                .filter(|(id, _)| !taken.contains(*id))
+                .map(|(id, old)| (old.intersection(&set).count(), **id == s.id, id))
+                .filter(|(n, _, _)| *n > 0)
+                .max();
+            let id = match best {
+                Some((_, _, id)) => id.clone(),
+                // A new story keeps the linker's id when it has one (stable as it grows).
+                None if s.id != "all"
+                    && !existing.contains_key(&s.id)
+                    && !taken.contains(&s.id) =>
+                {
+                    s.id.clone()
+                }
+                None => {
+                    next_id += 1;
+                    format!("s{next_id}")
+                }
+            };
+            taken.insert(id.clone());
+            // A current story is not a redirect, even if its id once was.
+            tx.execute("DELETE FROM story_redirects WHERE story = ?1", [&id])?;
+            assigned.insert(id.clone(), set.clone());
+            let old = existing.get(&id);
+            if old == Some(&set) {
+                continue;
+            }
+            let docset: HashSet<String> = set.iter().cloned().collect();
+            let mut sub = filter_report(full, &docset);
+            let prev: Option<(i64, String)> = tx
+                .query_row(
+                    "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
+                    [&id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let version = prev.as_ref().map(|p| p.0 + 1).unwrap_or(1);
+            let prev_report: Option<Value> = match &prev {
+                Some((_, j)) => Some(serde_json::from_str(j)?),
+                None => None,
+            };
+            let added: Vec<String> = set
+                .iter()
+                .filter(|x| match old {
+                    Some(o) => !o.contains(*x),
+                    None => true,
+                })
+                .cloned()
+                .collect();
+            let removed: Vec<String> = old
+                .map(|o| o.difference(&set).cloned().collect())
+                .unwrap_or_default();
+            let change = describe_change(prev_report.as_ref(), &sub, &added, &removed);
+            if let Some(o) = sub.as_object_mut() {
+                o.insert(
+                    "story".into(),
+                    serde_json::json!({"id": id, "version": version}),
+                );
+            }
+            let when = now();
+            tx.execute(
+                "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, version, when, set.len() as i64, change.to_string(), sub.to_string()],
+            )?;
+            write_story(tx, &id, version, &when, &sub, &set)?;
+            changes.push(StoryChange {
+                story: id,
+                version,
+                added,
+            });
+        }
+        for (id, old) in existing.iter().filter(|(id, _)| !taken.contains(*id)) {
+            end_story(tx, id)?;
+            // It was bridged into the story that now holds most of its documents (ties: the
+            // smallest id).
+            let into = assigned
+                .iter()
+                .map(|(to, set)| (old.intersection(set).count(), std::cmp::Reverse(to)))
+                .filter(|(n, _)| *n > 0)
+                .max()
+                .map(|(_, std::cmp::Reverse(to))| to);
+            if let Some(to) = into {
+                tx.execute(
+                    "INSERT OR REPLACE INTO story_redirects (story, into_story, created_at) VALUES (?1, ?2, ?3)",
+                    params![id, to, now()],
+                )?;
+            }
+        }
+        Ok(changes)
+    }
+}
+
+/// The current stories and their documents.
+pub(crate) fn story_sets(conn: &Connection) -> Result<BTreeMap<String, BTreeSet<String>>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut q = conn.prepare("SELECT id FROM stories")?;
+    for id in q.query_map([], |r| r.get::<_, String>(0))? {
+        out.entry(id?).or_default();
+    }
+    let mut q = conn.prepare("SELECT story, doc FROM story_documents")?;
+    for row in q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+        let (s, d) = row?;
+        out.entry(s).or_default().insert(d);
+    }
+    Ok(out)
+}
+
+/// Ends a story absorbed into others: its current rows go, its versions stay.
+fn end_story(tx: &rusqlite::Transaction<'_>, id: &str) -> Result<()> {
+    claims_tables::clear(tx, id)?;
+    for table in ["story_documents", "timeline_events", "cross_entities"] {
+        tx.execute(&format!("DELETE FROM {table} WHERE story = ?1"), [id])?;
+    }
+    tx.execute("DELETE FROM stories WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+fn write_story(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    version: i64,
+    when: &str,
+    report: &Value,
+    set: &BTreeSet<String>,
+) -> Result<()> {
+    let d = Dossier::from_value(report)?;
+    let texts = dossier::Texts::new(&d);
+    let views = dossier::stories(&d);
+    let docs: Vec<String> = views.first().map(|v| v.docs.clone()).unwrap_or_default();
+    let title = docs
+        .first()
+        .and_then(|x| texts.doc(x))
+        .map(|x| dossier::title_of(x, &texts))
+        .unwrap_or_else(|| id.to_string());
+    let outlets: BTreeSet<String> = d.documents.iter().map(dossier::outlet_of).collect();
+    let published: Vec<&str> = d
+        .documents
+        .iter()
+        .filter_map(|x| x.meta.published.as_ref().map(|p| p.value.as_str()))
+        .collect();
+    tx.execute(
+        "INSERT INTO stories (id, title, version, documents, outlets, first_published, last_published, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT(id) DO UPDATE SET title = excluded.title, version = excluded.version, documents = excluded.documents,
+           outlets = excluded.outlets, first_published = excluded.first_published, last_published = excluded.last_published,
+           updated_at = excluded.updated_at",
+        params![
+            id,
+            title,
+            version,
+            set.len() as i64,
+            outlets.len() as i64,
+            published.iter().min(),
+            published.iter().max(),
+            when
+        ],
+    )?;
+    tx.execute("DELETE FROM story_documents WHERE story = ?1", [id])?;
+    tx.execute("DELETE FROM timeline_events WHERE story = ?1", [id])?;
+    tx.execute("DELETE FROM cross_entities WHERE story = ?1", [id])?;
+    let mut st = tx.prepare("INSERT INTO story_documents (story, doc) VALUES (?1, ?2)")?;
+    for doc in set {
+        st.execute(params![id, doc])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT INTO timeline_events (story, idx, date, conflicting, doc, start, \"end\", description, outlets, dates_json)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    let events = report
+        .get("timeline")
+        .and_then(|t| t.get("events"))
+        .and_then(Value::as_array);
+    for (i, (e, raw)) in d
+        .timeline
+        .events
+        .iter()
+        .zip(events.into_iter().flatten())
+        .enumerate()
+    {
+        let outlets: BTreeSet<String> = e.mentions.iter().map(|m| texts.outlet(&m.doc)).collect();
+        st.execute(params![
+            id,
+            i as i64,
+            e.date,
+            e.conflicting,
+            e.description.doc,
+            e.description.start as i64,
+            e.description.end as i64,
+            texts.slice(&e.description.doc, e.description.start, e.description.end),
+            outlets.len() as i64,
+            raw.get("dates").map(Value::to_string)
+        ])?;
+    }
+    let mut st = tx.prepare(
+        "INSERT OR REPLACE INTO cross_entities (story, id, name, kind, mentions, roles_json, members_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for e in report
+        .get("cross_entities")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        st.execute(params![
+            id,
+            s(e, "id"),
+            s(e, "name"),
+            s(e, "kind"),
+            n(e, "mentions") as i64,
+            e.get("roles").map(Value::to_string),
+            e.get("members").map(Value::to_string)
+        ])?;
+    }
+    claims_tables::write(tx, id, report, &d, &texts, &docs)?;
+    Ok(())
+}
+
+/// What changed between two versions of a story, for its history.
+fn describe_change(
+    prev: Option<&Value>,
+    now: &Value,
+    added: &[String],
+    removed: &[String],
+) -> Value {
+    let count = |v: Option<&Value>, path: &[&str]| -> usize {
+        let mut cur = v;
+        for p in path {
+            cur = cur.and_then(|x| x.get(*p));
+        }
+        cur.and_then(Value::as_array).map(Vec::len).unwrap_or(0)
+    };
+    let conflicts = |v: Option<&Value>| -> usize {
+        v.and_then(|x| x.get("timeline"))
+            .and_then(|t| t.get("events"))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter(|e| e.get("conflicting").and_then(Value::as_bool) == Some(true))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let docs = now.get("documents").and_then(Value::as_array);
+    let describe = |id: &String| -> Value {
+        let d = docs.and_then(|a| {
+            a.iter()
+                .find(|d| d.get("id").and_then(Value::as_str) == Some(id))
+        });
+        let outlet = d
+            .and_then(|d| d.pointer("/meta/outlet/value"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        serde_json::json!({"id": id, "outlet": outlet})
+    };
+    let mut out = serde_json::json!({
+        "added_documents": added.iter().map(describe).collect::<Vec<_>>(),
+        "removed_documents": removed,
+        "timeline_events": {"before": count(prev, &["timeline", "events"]), "after": count(Some(now), &["timeline", "events"])},
+        "conflicting_dates": {"before": conflicts(prev), "after": conflicts(Some(now))},
+        "cross_entities": {"before": count(prev, &["cross_entities"]), "after": count(Some(now), &["cross_entities"])},
+    });
+    for section in ["claims", "lineages", "stories"] {
+        if now.get(section).is_some() {
+            if let Some(o) = out.as_object_mut() {
+                o.insert(
+                    section.to_string(),
+                    serde_json::json!({"before": count(prev, &[section]), "after": count(Some(now), &[section])}),
+                );
+            }
+        }
+    }
+    out
+}
