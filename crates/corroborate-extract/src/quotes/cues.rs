@@ -1,0 +1,589 @@
+//! Finding a quote's cue and the speaker mention around it: after the quote (`"…," Crump
+//! said`, `said Crump`, `according to …`), before it in its sentence (`Zummach has said Foster
+//! had "…"`, `…, saying "…"`), before a colon that opens it, or in the sentence that
+//! introduces its paragraph. Each finder returns the cue's span and, when the text names one,
+//! the speaker mention's span and kind; which entity that is, is decided in `super::resolve`.
+
+use corroborate_core::text::FUNCTION_WORDS;
+use corroborate_core::Span;
+
+use super::lexicon::{
+    self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, NP_LINKS, NP_OPENERS,
+    PARTICIPLES, POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
+};
+use super::names::{self, NameTable};
+use super::pairing::RawQuote;
+use super::SpeakerMentionKind;
+use crate::lexicon::reporting::{is_cue, is_speech_verb};
+use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
+
+/// Where a speaker mention was found, and the cue.
+pub(super) struct Found {
+    pub(super) mention: Option<(Span, SpeakerMentionKind)>,
+    pub(super) cue: Span,
+}
+
+/// The mention in a subject-pattern match, with absolute offsets.
+pub(super) fn mention_of(
+    c: &regex::Captures<'_>,
+    offset: usize,
+) -> Option<(Span, SpeakerMentionKind)> {
+    let kinds = [
+        ("poss", SpeakerMentionKind::Role),
+        ("role", SpeakerMentionKind::Role),
+        ("pron", SpeakerMentionKind::Pronoun),
+        ("pname", SpeakerMentionKind::Name),
+        ("group", SpeakerMentionKind::Group),
+        ("name", SpeakerMentionKind::Name),
+    ];
+    kinds
+        .iter()
+        .find_map(|(g, k)| c.name(g).map(|m| (m, *k)))
+        .filter(|(m, k)| plausible_speaker(m.as_str(), *k))
+        .map(|(m, k)| (Span::new(offset + m.start(), offset + m.end()), k))
+}
+
+/// Words that never stand inside a role noun phrase that speaks ("the organization that has",
+/// "the nomination and").
+const NOT_IN_ROLE: &[&str] = &[
+    "that", "and", "or", "but", "has", "have", "had", "is", "was", "were", "are", "be", "to",
+    "who", "which", "will", "would", "not", "it", "this", "so", "keep", "than", "as", "if",
+];
+
+/// Heads that are times or utterances, not speakers ("the next day", "a statement").
+const NOT_SPEAKER_HEADS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "night",
+    "morning",
+    "afternoon",
+    "evening",
+    "time",
+    "times",
+    "statement",
+    "interview",
+    "remarks",
+    "tweet",
+    "speech",
+    "letter",
+    "email",
+    "book",
+    "comments",
+    "moment",
+    "way",
+    "point",
+];
+
+/// Day and month names, which begin sentences as often as names do.
+const CALENDAR: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Today",
+    "Yesterday",
+    "Tonight",
+];
+
+/// False for a subject match that cannot be a speaker: a role phrase running over a clause
+/// boundary or headed by a time or an utterance noun, or any phrase with a day or month name
+/// ("late Monday", "Sunday night’s debate").
+fn plausible_speaker(written: &str, kind: SpeakerMentionKind) -> bool {
+    let words: Vec<&str> = written.split_whitespace().collect();
+    let last = words.last().map_or("", |w| w.trim_end_matches(['.', ',']));
+    let calendar = words.iter().any(|w| {
+        let w = w.trim_end_matches(['.', ',']);
+        let w = w
+            .strip_suffix("’s")
+            .or_else(|| w.strip_suffix("'s"))
+            .unwrap_or(w);
+        CALENDAR.contains(&w)
+    });
+    if calendar {
+        return false;
+    }
+    match kind {
+        SpeakerMentionKind::Role => {
+            !words.iter().skip(1).any(|w| NOT_IN_ROLE.contains(w))
+                && !NOT_SPEAKER_HEADS.contains(&last.to_lowercase().as_str())
+        }
+        _ => true,
+    }
+}
+
+/// A cue right after the quote.
+pub(super) fn cue_after(after: &str, offset: usize) -> Option<Found> {
+    for re in [&*AFTER_SUBJ_CUE, &*AFTER_CUE_SUBJ, &*AFTER_ACCORDING] {
+        if let Some(c) = re.captures(after) {
+            let cue = c.name("cue")?;
+            return Some(Found {
+                mention: mention_of(&c, offset),
+                cue: Span::new(offset + cue.start(), offset + cue.end()),
+            });
+        }
+    }
+    let (a, b) = ascii_words(after)
+        .take(10)
+        .find(|&(a, b)| after.get(a..b).is_some_and(is_lower_cue))?;
+    let c = SUBJ_BEFORE_CUE.captures(after.get(..a)?)?;
+    Some(Found {
+        mention: Some(mention_of(&c, offset)?),
+        cue: Span::new(offset + a, offset + b),
+    })
+}
+
+/// Clause punctuation that ends a noun phrase after an inverted cue.
+const PHRASE_END: &[char] = &[',', '.', ';', ':', '!', '?', '(', '"', '“', '”', '\n'];
+
+/// True when `phrase` starts as a speaking noun phrase: a capitalised word, a determiner or
+/// quantifier, or a pronoun.
+fn opens_speaker_phrase(phrase: &str) -> bool {
+    let first = phrase.split_whitespace().next().unwrap_or("");
+    let lower = first.to_lowercase();
+    first.chars().next().is_some_and(char::is_uppercase)
+        || NP_OPENERS.contains(&lower.as_str())
+        || SPEAKER_PRONOUNS.contains(&lower.as_str())
+}
+
+/// The speaker mention inside a noun phrase `t` (at byte `at`) that stands as a cue's
+/// subject: before any apposition, the last non-possessive name ("Snyder spokesman
+/// Dave Murray"), else the phrase as a role ("another commenter") or a pronoun.
+pub(super) fn speaker_in_phrase(
+    t: &str,
+    at: usize,
+    table: &NameTable,
+) -> Option<(Span, SpeakerMentionKind)> {
+    let head_len = t.find(',').unwrap_or(t.len());
+    let head = t.get(..head_len)?.trim_end();
+    if head.is_empty() || head.split_whitespace().count() > 12 {
+        return None;
+    }
+    let lower = head.to_lowercase();
+    if SPEAKER_PRONOUNS.contains(&lower.as_str()) {
+        return Some((Span::new(at, at + head.len()), SpeakerMentionKind::Pronoun));
+    }
+    let name = lexicon::NAME_SEQ
+        .find_iter(head)
+        .filter(|m| !names::is_possessive(m.as_str()))
+        .filter(|m| {
+            let w = m.as_str();
+            w.contains(char::is_whitespace) || table.is_name_word(w)
+        })
+        .filter(|m| plausible_speaker(m.as_str(), SpeakerMentionKind::Name))
+        .last();
+    if let Some(m) = name {
+        return Some((
+            Span::new(at + m.start(), at + m.end()),
+            SpeakerMentionKind::Name,
+        ));
+    }
+    let first = lower.split_whitespace().next().unwrap_or("");
+    // A coordinated role ("the mayor and chair of the board") may hold an "and".
+    let role_words = head.replacen(" and ", " ", 1);
+    (NP_OPENERS.contains(&first) && plausible_speaker(&role_words, SpeakerMentionKind::Role))
+        .then(|| (Span::new(at, at + head.len()), SpeakerMentionKind::Role))
+}
+
+/// A cue further along the quote's sentence, past words the subject patterns do not cover:
+/// the first cue word within a few words after the quote, with the noun phrase between them
+/// ("…,” Snyder spokesman Dave Murray told …"; "“…” would be appropriate, candidate Ben Marsh
+/// said") or, when nothing stands between them, right after the cue ("…,” beamed Hartley).
+/// `after` is the rest of the sentence, starting at byte `offset` of `text`.
+pub(super) fn cue_later_in_sentence(
+    after: &str,
+    offset: usize,
+    raws: &[RawQuote],
+    table: &NameTable,
+) -> Option<Found> {
+    let (a, b) = ascii_words(after).take(16).find(|&(a, b)| {
+        after.get(a..b).is_some_and(is_lower_cue) && !inside_quote(raws, offset + a)
+    })?;
+    let cue = Span::new(offset + a, offset + b);
+    let between = after.get(..a)?;
+    let lead = between.len()
+        - between
+            .trim_start_matches([' ', '\t', ',', '—', '–', '-'])
+            .len();
+    let mut segment = between.get(lead..)?.trim_end();
+    if segment.is_empty() || segment.ends_with(',') {
+        if let Some(found) = inverted_subject(after, offset, b, cue, table) {
+            return Some(found);
+        }
+    }
+    if segment.is_empty()
+        || outside_parentheses(segment).contains(['.', '!', '?', ';', ':', '"', '“', '”'])
+    {
+        return None;
+    }
+    let mut seg_start = offset + lead;
+    if !opens_speaker_phrase(segment) {
+        let comma = segment.rfind(", ")?;
+        seg_start += comma + 2;
+        segment = segment.get(comma + 2..)?;
+    }
+    let words: Vec<&str> = segment.split_whitespace().collect();
+    let aux = words
+        .iter()
+        .rev()
+        .take_while(|w| lexicon::AUX_WORDS.contains(w))
+        .count();
+    if words.len() <= aux || words.len() - aux > 12 || !opens_speaker_phrase(segment) {
+        return None;
+    }
+    let mention = speaker_in_phrase(segment, seg_start, table)?;
+    Some(Found {
+        mention: Some(mention),
+        cue,
+    })
+}
+
+/// A speaker named right before a colon that opens the quote ("Republican pollster Daron
+/// Shaw: “…”", "Pew Research: “…”"): the last name ending at the colon, else the whole clause
+/// when it reads as a noun phrase. `prefix` runs from the sentence start to the quote, at byte
+/// `offset`.
+pub(super) fn colon_speaker(prefix: &str, offset: usize, table: &NameTable) -> Option<Found> {
+    let trimmed = prefix.trim_end();
+    let before = trimmed.strip_suffix(':')?;
+    let colon = Span::new(offset + before.len(), offset + before.len() + 1);
+    let name = lexicon::NAME_SEQ
+        .find_iter(before)
+        .last()
+        .filter(|m| m.end() == before.len())
+        .filter(|m| !names::is_possessive(m.as_str()))
+        .filter(|m| m.as_str().contains(char::is_whitespace) || table.is_name_word(m.as_str()));
+    let mention = match name {
+        Some(m) => Some((
+            Span::new(offset + m.start(), offset + m.end()),
+            SpeakerMentionKind::Name,
+        )),
+        None => {
+            let lead = before.len() - before.trim_start().len();
+            let clause = before.trim();
+            (opens_speaker_phrase(clause) && clause.split_whitespace().count() <= 6)
+                .then(|| speaker_in_phrase(clause, offset + lead, table))
+                .flatten()
+        }
+    }?;
+    Some(Found {
+        mention: Some(mention),
+        cue: colon,
+    })
+}
+
+/// The noun phrase right after an inverted cue ending at byte `b` of `after` ("…,” beamed
+/// Donald Hartley of Madison").
+fn inverted_subject(
+    after: &str,
+    offset: usize,
+    b: usize,
+    cue: Span,
+    table: &NameTable,
+) -> Option<Found> {
+    let rest = after.get(b..)?;
+    let np_start = rest.len() - rest.trim_start().len();
+    let np = rest.get(np_start..)?;
+    let np = np
+        .get(..np.find(PHRASE_END).unwrap_or(np.len()))?
+        .trim_end();
+    if np.is_empty() || np.split_whitespace().count() > 8 || !opens_speaker_phrase(np) {
+        return None;
+    }
+    let mention = speaker_in_phrase(np, offset + b + np_start, table)?;
+    Some(Found {
+        mention: Some(mention),
+        cue,
+    })
+}
+
+/// `s` without its parenthesised parts ("Sen. Marco Rubio (R-Fla.)" reads "Sen. Marco Rubio ").
+fn outside_parentheses(s: &str) -> String {
+    let mut depth = 0usize;
+    s.chars()
+        .filter(|&c| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    return false;
+                }
+                _ => {}
+            }
+            depth == 0
+        })
+        .collect()
+}
+
+/// True for a lower-case word of the cue lexicon.
+fn is_lower_cue(w: &str) -> bool {
+    w.bytes().all(|c| c.is_ascii_lowercase()) && is_cue(w)
+}
+
+/// The last cue word of `prefix` outside quotes, as a byte range of `prefix`: the last
+/// hand-listed speech verb when there is one ("Reeves added that investigators found that
+/// “…”" is Reeves's), else the last cue of the data lexicon. A capitalised cue counts only
+/// where a sentence starts ("Asked about …").
+fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usize, usize)> {
+    let mut last = None;
+    let mut last_speech = None;
+    for (a, b) in ascii_words(prefix) {
+        let Some(w) = prefix.get(a..b) else { continue };
+        let cue = if w.bytes().all(|c| c.is_ascii_lowercase()) {
+            is_cue(w)
+        } else {
+            let before = prefix.get(..a).unwrap_or("").trim_end();
+            let starts = before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '”']);
+            starts
+                && w.bytes().skip(1).all(|c| c.is_ascii_lowercase())
+                && is_cue(&w.to_ascii_lowercase())
+        };
+        if cue && !inside_quote(raws, offset + a) {
+            last = Some((a, b));
+            if is_speech_verb(&w.to_ascii_lowercase()) {
+                last_speech = Some((a, b));
+            }
+        }
+    }
+    last_speech.or(last)
+}
+
+/// The first true subject in `s` (the main clause's subject), preferring names: skips
+/// possessives and lone capitalised words that are not known names.
+pub(super) fn main_subject(
+    s: &str,
+    offset: usize,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let mut fallback = None;
+    for c in SUBJ_ANY.captures_iter(s) {
+        let Some((span, kind)) = mention_of(&c, offset) else {
+            continue;
+        };
+        if inside_quote(raws, span.start) {
+            continue;
+        }
+        let t = &s[span.start - offset..span.end - offset];
+        match kind {
+            SpeakerMentionKind::Name => {
+                let single = !t.contains(char::is_whitespace);
+                if single && !table.is_name_word(t) {
+                    continue;
+                }
+                if names::is_possessive(t) {
+                    continue;
+                }
+                return Some((span, kind));
+            }
+            SpeakerMentionKind::Pronoun => return Some((span, kind)),
+            _ => {
+                if fallback.is_none() {
+                    fallback = Some((span, kind));
+                }
+            }
+        }
+    }
+    fallback
+}
+
+/// True when `pos` lies inside one of the paired quotes.
+fn inside_quote(raws: &[RawQuote], pos: usize) -> bool {
+    let i = raws.partition_point(|r| r.span.end <= pos);
+    raws.get(i).is_some_and(|r| r.span.start <= pos)
+}
+
+/// The cue in the sentence before the quote: a cue verb with its subject, a possessive speech
+/// noun, or "according to".
+pub(super) fn cue_before(
+    prefix: &str,
+    offset: usize,
+    raws: &[RawQuote],
+    table: &NameTable,
+) -> Option<Found> {
+    let verb = last_cue_word(prefix, offset, raws);
+    let poss = Some(prefix)
+        .filter(|p| POSS_SPEECH.is_match(p))
+        .into_iter()
+        .flat_map(|p| POSS_SPEECH.captures_iter(p))
+        .filter(|c| {
+            c.get(0)
+                .is_some_and(|m| !inside_quote(raws, offset + m.start()))
+        })
+        .last();
+    let according = Some(prefix)
+        .filter(|p| p.contains("ccording"))
+        .into_iter()
+        .flat_map(|p| ACCORDING_BEFORE.captures_iter(p))
+        .filter(|c| {
+            c.get(0)
+                .is_some_and(|m| !inside_quote(raws, offset + m.start()))
+        })
+        .last();
+    let verb_at = verb.map_or(0, |(a, _)| a + 1);
+    let poss_at = poss
+        .as_ref()
+        .and_then(|c| c.get(0))
+        .map_or(0, |m| m.start() + 1);
+    let acc_at = according
+        .as_ref()
+        .and_then(|c| c.get(0))
+        .map_or(0, |m| m.start() + 1);
+    if acc_at > verb_at && acc_at >= poss_at {
+        let c = according?;
+        let cue = c.name("cue")?;
+        return Some(Found {
+            mention: mention_of(&c, offset),
+            cue: Span::new(offset + cue.start(), offset + cue.end()),
+        });
+    }
+    if poss_at > verb_at {
+        let c = poss?;
+        let name = c.name("name")?;
+        let cue = c.name("cue")?;
+        return Some(Found {
+            mention: Some((
+                Span::new(offset + name.start(), offset + name.end()),
+                SpeakerMentionKind::Name,
+            )),
+            cue: Span::new(offset + cue.start(), offset + cue.end()),
+        });
+    }
+    let (va, vb) = verb?;
+    let cue = Span::new(offset + va, offset + vb);
+    let sub = prefix.get(..va)?;
+    let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
+    let at_end = SUBJ_AT_END.captures(&sub[tail_start..]);
+    if let Some(mention) = at_end
+        .as_ref()
+        .and_then(|c| mention_of(c, offset + tail_start))
+    {
+        // The end of a longer noun phrase ("the mayor of Kelvport and chair of the harbour
+        // board"): the whole phrase, when it reads as one.
+        let inside_phrase = sub
+            .get(..mention.0.start.saturating_sub(offset))
+            .and_then(|b| b.split_whitespace().last())
+            .is_some_and(|w| NP_LINKS.contains(&w));
+        let mention = inside_phrase
+            .then(|| clause_subject(sub, offset, table))
+            .flatten()
+            .unwrap_or(mention);
+        return Some(Found {
+            mention: Some(mention),
+            cue,
+        });
+    }
+    // A cue that opens its clause, inverted before the quote ("Said Comey, “…”").
+    if sub.trim().is_empty() {
+        if let Some(found) = inverted_subject(prefix, offset, vb, cue, table) {
+            return Some(found);
+        }
+    }
+    let participle = prefix
+        .get(va..vb)
+        .is_some_and(|w| w.ends_with("ing") || PARTICIPLES.contains(&w.to_lowercase().as_str()));
+    if participle || sub.trim_end().ends_with(',') {
+        if let Some((pa, _)) = last_cue_word(sub, offset, raws) {
+            let before = sub.get(..pa)?;
+            let lo = floor_boundary(before, pa.saturating_sub(160));
+            if let Some(m) = SUBJ_AT_END
+                .captures(before.get(lo..)?)
+                .and_then(|c| mention_of(&c, offset + lo))
+            {
+                return Some(Found {
+                    mention: Some(m),
+                    cue,
+                });
+            }
+        }
+        let mention = main_subject(sub, offset, table, raws)?;
+        return Some(Found {
+            mention: Some(mention),
+            cue,
+        });
+    }
+    // A cue in a later verb phrase of the sentence ("Cruz knocked Rubio on trade and called
+    // him a “moderate”"): the sentence's subject, when it is a name.
+    let subject = main_subject(sub, offset, table, raws)
+        .filter(|(_, kind)| matches!(kind, SpeakerMentionKind::Name | SpeakerMentionKind::Pronoun));
+    match subject.or_else(|| clause_subject(sub, offset, table)) {
+        Some(mention) => Some(Found {
+            mention: Some(mention),
+            cue,
+        }),
+        // A subject-like phrase before the cue that names no speaker: the cue, unattributed.
+        None => at_end.map(|_| Found { mention: None, cue }),
+    }
+}
+
+/// The subject of a short clause that ends where a cue begins (`sub` ends at the cue, starts
+/// at byte `offset`): the words since the clause began, after an opening adverbial ("On
+/// Monday, the Democratic front-runner and former secretary said"), when they read as a
+/// noun phrase of at most twelve words.
+fn clause_subject(
+    sub: &str,
+    offset: usize,
+    table: &NameTable,
+) -> Option<(Span, SpeakerMentionKind)> {
+    let clause_start = sub
+        .rfind(['.', '!', '?', ';', ':', '"', '“', '”', '\n'])
+        .map_or(0, |i| ceil_boundary(sub, i + 1));
+    let mut start =
+        clause_start + (sub.len() - clause_start - sub.get(clause_start..)?.trim_start().len());
+    let mut clause = sub.get(start..)?.trim_end();
+    if !opens_speaker_phrase(clause) || clause.split_whitespace().count() > 12 {
+        return None;
+    }
+    if let Some(comma) = clause.find(", ") {
+        let rest = clause.get(comma + 2..)?;
+        let head = clause.get(..comma)?;
+        let adverbial = head.split_whitespace().next().is_some_and(|w| {
+            let w = w.to_lowercase();
+            FUNCTION_WORDS.contains(&w.as_str()) && !NP_OPENERS.contains(&w.as_str())
+        });
+        if adverbial && opens_speaker_phrase(rest) {
+            start += comma + 2;
+            clause = rest;
+        }
+    }
+    speaker_in_phrase(clause, offset + start, table)
+}
+
+/// The cue of a paragraph ending in a colon that introduces the quote opening the next
+/// paragraph ("Cruz continued:" then the quote).
+pub(super) fn cue_introducing_paragraph(
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+    table: &NameTable,
+    r: &RawQuote,
+    para: Span,
+) -> Option<Found> {
+    let opens_paragraph = text.get(para.start..r.span.start)?.trim().is_empty();
+    let prev = win.paragraphs.get(r.para.checked_sub(1)?)?;
+    let intro = prev.text(text).trim_end();
+    if !opens_paragraph || !intro.ends_with(':') {
+        return None;
+    }
+    let colon = prev.start + intro.len() - 1;
+    let start = floor_boundary(text, prev.start.max(colon.saturating_sub(MAX_WINDOW)));
+    cue_before(text.get(start..colon)?, start, raws, table)
+}
