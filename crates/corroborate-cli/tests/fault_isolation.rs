@@ -124,6 +124,24 @@ fn count(db: &Path, sql: &str) -> i64 {
         .expect("count")
 }
 
+/// Asserts an ingest that exits 1 and names the failed `stage` without a backtrace; its stderr.
+fn assert_failed_stage(out: &Output, stage: &str) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("stage {stage}")), "{stderr}");
+    assert!(!stderr.contains("panicked at"), "{stderr}");
+    stderr
+}
+
+fn assert_ingested(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn ingest_with_a_failing_story_keeps_documents_and_the_next_ingest_works() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -142,11 +160,7 @@ fn ingest_with_a_failing_story_keeps_documents_and_the_next_ingest_works() {
         })
         .collect();
     let refs: Vec<&Path> = first.iter().map(|p| p.as_path()).collect();
-    let out = ingest(&db, &refs, Some("claims"));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("stage claims"), "{stderr}");
-    assert!(!stderr.contains("panicked at"), "{stderr}");
+    assert_failed_stage(&ingest(&db, &refs, Some("claims")), "claims");
     assert_eq!(count(&db, "SELECT count(*) FROM documents"), 4);
     assert!(count(&db, "SELECT count(*) FROM story_documents") >= 4);
 
@@ -155,13 +169,7 @@ fn ingest_with_a_failing_story_keeps_documents_and_the_next_ingest_works() {
         .map(|n| ex.join(n))
         .collect();
     let refs: Vec<&Path> = rest.iter().map(|p| p.as_path()).collect();
-    let out = ingest(&db, &refs, None);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ingested(&ingest(&db, &refs, None));
     assert_eq!(count(&db, "SELECT count(*) FROM documents"), 6);
     assert_eq!(
         count(
@@ -188,21 +196,11 @@ fn ingest_with_failing_article_stages_stores_the_rest_and_reports_each_failure()
     let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
 
     // One article fails its preparation: it is not stored, the others are.
-    let out = ingest(&db, &refs, Some("prepare@03-bayline"));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("stage prepare"), "{stderr}");
+    let stderr = assert_failed_stage(&ingest(&db, &refs, Some("prepare@03-bayline")), "prepare");
     assert!(stderr.contains("03-bayline-news.txt"), "{stderr}");
-    assert!(!stderr.contains("panicked at"), "{stderr}");
     assert_eq!(count(&db, "SELECT count(*) FROM documents"), 2);
 
     // The next ingest stores it.
-    let out = ingest(&db, &refs, None);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ingested(&ingest(&db, &refs, None));
     assert_eq!(count(&db, "SELECT count(*) FROM documents"), 3);
 }

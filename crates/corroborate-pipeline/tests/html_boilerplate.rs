@@ -51,6 +51,15 @@ const FERRY: &[&str] = &[
     "Fares will not change until the autumn review, the operator added.",
 ];
 
+/// The rally article as a loaded HTML page with a caption and a footer.
+fn rally_page() -> corroborate_core::Document {
+    html::load(
+        "rally.html",
+        &page("Dock workers rally against terminal sale", RALLY, CAPTION),
+    )
+    .expect("article")
+}
+
 /// Every `start`/`end` pair in a JSON value.
 fn spans_in(v: &serde_json::Value, out: &mut Vec<Span>) {
     match v {
@@ -70,11 +79,7 @@ fn spans_in(v: &serde_json::Value, out: &mut Vec<Span>) {
 
 #[test]
 fn a_quote_in_a_caption_is_kept_as_ignored_text_and_gives_no_annotation() {
-    let doc = html::load(
-        "rally.html",
-        &page("Dock workers rally against terminal sale", RALLY, CAPTION),
-    )
-    .expect("article");
+    let doc = rally_page();
     let (analysed, problems) = annotate(doc, today());
     assert!(problems.is_empty(), "{problems:?}");
     let (prep, ex) = analysed.expect("annotated");
@@ -164,11 +169,7 @@ fn two_articles_sharing_a_footer_are_not_reuse() {
 
 #[test]
 fn every_report_item_names_the_component_that_produced_it() {
-    let doc = html::load(
-        "rally.html",
-        &page("Dock workers rally against terminal sale", RALLY, CAPTION),
-    )
-    .expect("article");
+    let doc = rally_page();
     let (analysed, _) = annotate(doc, today());
     let report = corroborate_render::json::build(
         vec![analysed.expect("annotated")],
