@@ -15,6 +15,28 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+/// Whether chromedriver at `addr` answers `/status` with `ready: true`. A driver that is still
+/// starting may accept the connection and close it without an answer: that is "not yet".
+fn driver_ready(addr: &str) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut s) = std::net::TcpStream::connect(addr) else {
+        return false;
+    };
+    s.set_read_timeout(Some(Duration::from_secs(5))).ok();
+    let request = format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let mut answer = String::new();
+    if s.write_all(request.as_bytes()).is_err() || s.read_to_string(&mut answer).is_err() {
+        return false;
+    }
+    // The JSON body, whether sent with a length or as one chunk.
+    let body = match (answer.find('{'), answer.rfind('}')) {
+        (Some(a), Some(b)) if a < b => answer.get(a..=b).unwrap_or(""),
+        _ => "",
+    };
+    answer.starts_with("HTTP/1.1 200")
+        && serde_json::from_str::<Value>(body).is_ok_and(|v| v["value"]["ready"] == json!(true))
+}
 use support_http::{get, ingest, post_json, request, seeds, serve, stored_documents, wait_job};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -64,11 +86,8 @@ impl Driver {
         };
         let t = Instant::now();
         loop {
-            if std::net::TcpStream::connect(&d.addr).is_ok() {
-                let s = get(&d.addr, "/status");
-                if s.status == 200 && s.json()["value"]["ready"] == json!(true) {
-                    break;
-                }
+            if driver_ready(&d.addr) {
+                break;
             }
             assert!(
                 t.elapsed() < Duration::from_secs(30),
