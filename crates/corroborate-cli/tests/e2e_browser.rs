@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 /// Whether chromedriver at `addr` answers `/status` with `ready: true`. A driver that is still
-/// starting may accept the connection and close it without an answer: that is "not yet".
+/// starting may accept the connection and close it without an answer: that is "not yet". The
+/// driver may keep the connection open after answering, so reading stops at the first whole
+/// JSON answer.
 fn driver_ready(addr: &str) -> bool {
     use std::io::{Read, Write};
     let Ok(mut s) = std::net::TcpStream::connect(addr) else {
@@ -25,17 +27,26 @@ fn driver_ready(addr: &str) -> bool {
     };
     s.set_read_timeout(Some(Duration::from_secs(5))).ok();
     let request = format!("GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    let mut answer = String::new();
-    if s.write_all(request.as_bytes()).is_err() || s.read_to_string(&mut answer).is_err() {
+    if s.write_all(request.as_bytes()).is_err() {
         return false;
     }
-    // The JSON body, whether sent with a length or as one chunk.
-    let body = match (answer.find('{'), answer.rfind('}')) {
-        (Some(a), Some(b)) if a < b => answer.get(a..=b).unwrap_or(""),
-        _ => "",
-    };
-    answer.starts_with("HTTP/1.1 200")
-        && serde_json::from_str::<Value>(body).is_ok_and(|v| v["value"]["ready"] == json!(true))
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        match s.read(&mut chunk) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => answer.extend_from_slice(chunk.get(..n).unwrap_or(&[])),
+        }
+        let text = String::from_utf8_lossy(&answer);
+        // The JSON body, whether sent with a length or as one chunk.
+        let body = match (text.find('{'), text.rfind('}')) {
+            (Some(a), Some(b)) if a < b => text.get(a..=b).unwrap_or(""),
+            _ => continue,
+        };
+        if let Ok(v) = serde_json::from_str::<Value>(body) {
+            return text.starts_with("HTTP/1.1 200") && v["value"]["ready"] == json!(true);
+        }
+    }
 }
 use support_http::{get, ingest, post_json, request, seeds, serve, stored_documents, wait_job};
 
