@@ -219,6 +219,20 @@ struct Draft {
     last: String,
 }
 
+impl Draft {
+    /// A group entity found by its noun ("the family", "legal team"), with no name parts yet.
+    fn group(name: &str) -> Draft {
+        Draft {
+            name: name.to_string(),
+            kind: EntityKind::Group,
+            gender: None,
+            roles: Vec::new(),
+            first: String::new(),
+            last: String::new(),
+        }
+    }
+}
+
 const SPEECH_VERBS: &[&str] = &[
     "said",
     "says",

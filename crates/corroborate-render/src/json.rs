@@ -4,7 +4,7 @@
 //! `end` are Unicode code-point offsets into `documents[].text` (so `text[start:end]` works in
 //! Python). Internally spans are byte offsets; they are converted here, once, per document.
 
-use corroborate_core::clean::Ignored;
+use corroborate_core::clean::{IgnoreReason, Ignored};
 use corroborate_core::load::InputProblem;
 use corroborate_core::segment::Token;
 use corroborate_core::{DocId, DocMeta, Layer, OffsetMap, PreparedDoc, Span, SpanMap};
@@ -413,11 +413,13 @@ pub fn build(
         }
         // Ignored spans are the loader's (HTML boilerplate) merged with cleaning's.
         let cleaned = corroborate_extract::component_of(Layer::Ignored).unwrap_or(LOADER);
+        let loaders: std::collections::HashSet<(Span, IgnoreReason)> = doc
+            .ignored
+            .iter()
+            .map(|l| (map.span(l.span), l.reason))
+            .collect();
         for ig in prepared.ignored {
-            let from_loader = doc
-                .ignored
-                .iter()
-                .any(|l| map.span(l.span) == ig.span && l.reason == ig.reason);
+            let from_loader = loaders.contains(&(ig.span, ig.reason));
             let component = if from_loader { LOADER } else { cleaned };
             r.ignored.push(Item {
                 doc: id.clone(),

@@ -202,14 +202,7 @@ pub(super) fn families(
                 continue;
             }
             let g = *group.get_or_insert_with(|| {
-                drafts.push(Draft {
-                    name: "family".to_string(),
-                    kind: EntityKind::Group,
-                    gender: None,
-                    roles: Vec::new(),
-                    first: String::new(),
-                    last: String::new(),
-                });
+                drafts.push(Draft::group("family"));
                 drafts.len() - 1
             });
             if let Some(s) = surname {
@@ -225,14 +218,7 @@ pub(super) fn families(
             });
         } else if lw == "legal" && cx.lw(k + 1) == "team" {
             let t = *team.get_or_insert_with(|| {
-                drafts.push(Draft {
-                    name: "legal team".to_string(),
-                    kind: EntityKind::Group,
-                    gender: None,
-                    roles: Vec::new(),
-                    first: String::new(),
-                    last: String::new(),
-                });
+                drafts.push(Draft::group("legal team"));
                 drafts.len() - 1
             });
             let mut start = k;
