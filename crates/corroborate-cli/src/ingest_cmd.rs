@@ -74,27 +74,19 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         today: args.today.unwrap_or_else(|| jiff::Zoned::now().date()),
     };
     let quiet = args.quiet;
-    // A story whose reconciliation fails is a problem, not an abort: the linker still returns
-    // every other story, so the store relinks and the next ingest works.
-    let story_problems = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let sink = std::sync::Arc::clone(&story_problems);
-    let linker = move |results: &mut [corroborate_cli::Analysed]| {
-        let (cross, failed) =
-            corroborate_cli::link_with(results, &corroborate_cli::RecordChoice::default());
-        if let Ok(mut p) = sink.lock() {
-            p.extend(failed);
-        }
-        cross
-    };
-    let summary = store.ingest(docs, &opts, &linker, &mut |done, total| {
-        if !quiet {
-            eprintln!("committed {done}/{total} documents");
-        }
-    })?;
+    // A story whose reconciliation fails is a problem in the summary, not an abort: the linker
+    // still returns every other story, so the store relinks and the next ingest works.
+    let summary = store.ingest(
+        docs,
+        &opts,
+        &corroborate_cli::link_selected,
+        &mut |done, total| {
+            if !quiet {
+                eprintln!("committed {done}/{total} documents");
+            }
+        },
+    )?;
     problems.extend(summary.problems.iter().cloned());
-    if let Ok(mut p) = story_problems.lock() {
-        problems.append(&mut p);
-    }
     if !args.quiet {
         for p in problems.iter().filter(|p| p.stage.is_some()) {
             eprintln!("{p}");

@@ -5,6 +5,7 @@
 #![deny(clippy::string_slice)]
 
 pub use corroborate_pipeline::{
-    analyze, analyze_with, annotate, guard, link, link_with, process, process_with, reconcile,
-    Analysed, AnalyzeRequest, NoProgress, Processed, Progress, RecordChoice, StoryResult,
+    analyze, analyze_with, annotate, guard, link, link_selected, link_with, process, process_with,
+    reconcile, Analysed, AnalyzeRequest, NoProgress, Processed, Progress, RecordChoice,
+    StoryResult,
 };

@@ -50,8 +50,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<u8> {
         );
         return Ok(2);
     }
-    let mut config =
-        corroborate_server::Config::new(args.db, args.addr, Arc::new(corroborate_cli::link));
+    let mut config = corroborate_server::Config::new(
+        args.db,
+        args.addr,
+        Arc::new(corroborate_cli::link_selected),
+    );
     config.max_body = args.max_body;
     config.allow_hosts = args.allow_host;
     config.auth_token = token;

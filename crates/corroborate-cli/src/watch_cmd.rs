@@ -131,7 +131,7 @@ pub fn run(args: WatchArgs) -> anyhow::Result<u8> {
         let summary = store.ingest(
             loaded.documents,
             &opts,
-            &corroborate_cli::link,
+            &corroborate_cli::link_selected,
             &mut |_, _| {},
         )?;
         problems.extend(summary.problems.iter().cloned());

@@ -8,17 +8,21 @@
 //! within the story; the report numbers them on across stories ([`ClaimsReport::append`]), so
 //! the report's claims are the dossiers' claims appended in story order.
 //!
+//! [`story_reports`] is the incremental form the store uses: every story is linked, and only
+//! the stories a caller selects (those whose documents changed) are reconciled and reported.
+//!
 //! [`ClaimsReport::append`]: corroborate_reconcile::claims::ClaimsReport::append
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
-use corroborate_link::{Lineages, Links};
-use corroborate_render::json::ReportOptions;
+use corroborate_link::{Lineages, LinkedStory, Links};
+use corroborate_render::json::{Report, ReportOptions};
+use rayon::prelude::*;
 use serde_json::{Map, Value};
 
-use crate::{link_stories, reconcile, Analysed, RecordChoice, StoryPlan};
+use crate::{link_stories, reconcile, reconcile_dated, Analysed, RecordChoice, StoryPlan};
 
 /// The report fields a dossier keeps.
 const FIELDS: [&str; 8] = [
@@ -40,83 +44,171 @@ pub fn dossiers(
     opts: ReportOptions,
 ) -> (Vec<Value>, Vec<InputProblem>) {
     let (links, problems) = link_stories(results);
-    let StoryPlan {
-        position,
-        lineage_of,
-        members,
-    } = StoryPlan::new(results, &links);
+    let plan = StoryPlan::new(results, &links);
     let mut out = Vec::with_capacity(links.stories.len());
-    for (story, members) in links.stories.iter().zip(&members) {
+    for (story, members) in links.stories.iter().zip(&plan.members) {
         let r = reconcile(
             results,
             members,
             &story.story.id,
-            &lineage_of,
+            &plan.lineage_of,
             record_choice,
         );
-        let in_story: BTreeSet<&DocId> = story.story.documents.iter().collect();
-        let lineages: Vec<_> = links
-            .lineages
-            .lineages
-            .iter()
-            .filter(|l| story.lineages.contains(&l.id))
-            .cloned()
-            .collect();
-        let passages: Vec<_> = links
-            .passages
-            .iter()
-            .filter(|p| in_story.contains(&p.doc_a))
-            .cloned()
-            .collect();
-        let of_doc: HashMap<DocId, usize> = lineages
-            .iter()
-            .enumerate()
-            .flat_map(|(i, l)| l.members.iter().map(move |d| (d.clone(), i)))
-            .filter(|(d, _)| in_story.contains(d))
-            .collect();
-        // Documents the story's spans point into: its members, and the articles its lineages'
-        // credits and its passages cite (their offsets are converted like the members').
-        let mut cited: BTreeSet<&DocId> = in_story.clone();
-        cited.extend(
-            lineages
-                .iter()
-                .flat_map(|l| l.credits.iter().map(|c| &c.doc)),
-        );
-        cited.extend(passages.iter().map(|p| &p.doc_b));
-        let docs: Vec<Analysed> = cited
-            .iter()
-            .filter_map(|d| position.get(*d).and_then(|&i| results.get(i)).cloned())
-            .collect();
-        let (cross, problems) = r.into_cross(Links {
-            stories: vec![story.clone()],
-            lineages: Lineages { lineages, of_doc },
-            passages,
-            redirects: Default::default(),
-        });
-        let report = corroborate_render::json::build(docs, problems, cross, opts);
-        let Ok(Value::Object(mut all)) = serde_json::to_value(&report) else {
-            continue;
-        };
-        let mut dossier = Map::new();
-        let story_item = match all.remove("stories") {
-            Some(Value::Array(mut s)) if !s.is_empty() => s.swap_remove(0),
-            _ => Value::Null,
-        };
-        dossier.insert("story".to_string(), story_item);
-        for field in FIELDS {
-            let mut v = all.remove(field).unwrap_or(Value::Null);
-            if field == "documents" {
-                if let Value::Array(items) = &mut v {
-                    items.retain(|d| {
-                        d.get("id")
-                            .and_then(Value::as_str)
-                            .is_some_and(|id| in_story.contains(&DocId(id.to_string())))
-                    });
-                }
-            }
-            dossier.insert(field.to_string(), v);
+        let report = story_report(results, &plan.position, &links, story, r, opts);
+        if let Some(d) = dossier_of(&report, story) {
+            out.push(d);
         }
-        out.push(Value::Object(dossier));
     }
     (out, problems)
+}
+
+/// What [`story_reports`] found: every story's documents, and the report of each story that
+/// was selected.
+#[derive(Debug, Default)]
+pub struct StoryReports {
+    /// Every story as (id, documents), in order of founding, as in the report's `stories`.
+    pub stories: Vec<(String, Vec<DocId>)>,
+    /// The report of each selected story, restricted to it (claim ids count from 0 within
+    /// it), aligned with `stories`; `None` for a story that was not selected.
+    pub reports: Vec<Option<Report>>,
+    /// Problems of story linking and of the selected stories' stages.
+    pub problems: Vec<InputProblem>,
+}
+
+/// Links every result into stories, then reconciles only the stories `selected` chooses (it is
+/// given each story's documents), in parallel, each into its own report. The reports do not
+/// depend on which other stories were selected.
+pub fn story_reports(
+    results: &mut [Analysed],
+    record_choice: &RecordChoice,
+    opts: ReportOptions,
+    selected: &(dyn Fn(&[DocId]) -> bool + Sync),
+) -> StoryReports {
+    let (links, mut problems) = link_stories(results);
+    let plan = StoryPlan::new(results, &links);
+    let chosen: Vec<usize> = (0..links.stories.len())
+        .filter(|&s| selected(&links.stories[s].story.documents))
+        .collect();
+    // Publication dates are inferred story by story first, the one stage that writes to the
+    // articles; the read-only stages then run in parallel.
+    let dated: Vec<_> = chosen
+        .iter()
+        .map(|&s| crate::infer_dates(results, &plan.members[s], &links.stories[s].story.id))
+        .collect();
+    let results: &[Analysed] = results;
+    let built: Vec<(usize, Report)> = chosen
+        .par_iter()
+        .zip(dated)
+        .map(|(&s, dated)| {
+            let story = &links.stories[s];
+            let r = reconcile_dated(
+                results,
+                &plan.members[s],
+                &story.story.id,
+                &plan.lineage_of,
+                record_choice,
+                dated,
+            );
+            (
+                s,
+                story_report(results, &plan.position, &links, story, r, opts),
+            )
+        })
+        .collect();
+    let mut reports: Vec<Option<Report>> = (0..links.stories.len()).map(|_| None).collect();
+    for (s, mut report) in built {
+        problems.append(&mut report.problems);
+        reports[s] = Some(report);
+    }
+    let stories = links
+        .stories
+        .iter()
+        .map(|l| (l.story.id.clone(), l.story.documents.clone()))
+        .collect();
+    StoryReports {
+        stories,
+        reports,
+        problems,
+    }
+}
+
+/// The report of one story: its reconciled result over its own lineages and passages, and the
+/// documents its spans point into (its members, and the articles its lineages' credits and its
+/// passages cite).
+fn story_report(
+    results: &[Analysed],
+    position: &HashMap<DocId, usize>,
+    links: &Links,
+    story: &LinkedStory,
+    reconciled: crate::StoryResult,
+    opts: ReportOptions,
+) -> Report {
+    let in_story: BTreeSet<&DocId> = story.story.documents.iter().collect();
+    let lineages: Vec<_> = links
+        .lineages
+        .lineages
+        .iter()
+        .filter(|l| story.lineages.contains(&l.id))
+        .cloned()
+        .collect();
+    let passages: Vec<_> = links
+        .passages
+        .iter()
+        .filter(|p| in_story.contains(&p.doc_a))
+        .cloned()
+        .collect();
+    let of_doc: HashMap<DocId, usize> = lineages
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| l.members.iter().map(move |d| (d.clone(), i)))
+        .filter(|(d, _)| in_story.contains(d))
+        .collect();
+    let mut cited: BTreeSet<&DocId> = in_story.clone();
+    cited.extend(
+        lineages
+            .iter()
+            .flat_map(|l| l.credits.iter().map(|c| &c.doc)),
+    );
+    cited.extend(passages.iter().map(|p| &p.doc_b));
+    // In input order, as in the whole report.
+    let at: BTreeMap<usize, &DocId> = cited
+        .iter()
+        .filter_map(|d| position.get(*d).map(|&i| (i, *d)))
+        .collect();
+    let docs: Vec<Analysed> = at.keys().filter_map(|&i| results.get(i).cloned()).collect();
+    let (cross, problems) = reconciled.into_cross(Links {
+        stories: vec![story.clone()],
+        lineages: Lineages { lineages, of_doc },
+        passages,
+        redirects: Default::default(),
+    });
+    corroborate_render::json::build(docs, problems, cross, opts)
+}
+
+/// A story's report cut to the dossier's fields, its documents only its members.
+fn dossier_of(report: &Report, story: &LinkedStory) -> Option<Value> {
+    let Ok(Value::Object(mut all)) = serde_json::to_value(report) else {
+        return None;
+    };
+    let in_story: BTreeSet<&str> = story.story.documents.iter().map(|d| d.as_str()).collect();
+    let mut dossier = Map::new();
+    let story_item = match all.remove("stories") {
+        Some(Value::Array(mut s)) if !s.is_empty() => s.swap_remove(0),
+        _ => Value::Null,
+    };
+    dossier.insert("story".to_string(), story_item);
+    for field in FIELDS {
+        let mut v = all.remove(field).unwrap_or(Value::Null);
+        if field == "documents" {
+            if let Value::Array(items) = &mut v {
+                items.retain(|d| {
+                    d.get("id")
+                        .and_then(Value::as_str)
+                        .is_some_and(|id| in_story.contains(id))
+                });
+            }
+        }
+        dossier.insert(field.to_string(), v);
+    }
+    Some(Value::Object(dossier))
 }

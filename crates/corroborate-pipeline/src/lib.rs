@@ -484,6 +484,21 @@ pub(crate) fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Ve
     }
 }
 
+/// The store's linker: every result linked into stories as [`link_with`] does, and only the
+/// stories `selected` chooses reconciled, each into its own report with the default records
+/// (see [`dossier::story_reports`]).
+pub fn link_selected(
+    results: &mut [Analysed],
+    selected: &(dyn Fn(&[DocId]) -> bool + Sync),
+) -> dossier::StoryReports {
+    dossier::story_reports(
+        results,
+        &RecordChoice::default(),
+        ReportOptions::default(),
+        selected,
+    )
+}
+
 /// Runs the whole analysis and builds the JSON report.
 pub fn analyze(req: &AnalyzeRequest, progress: &dyn Progress) -> (Report, Processed) {
     analyze_with(req, load::Loaded::default(), progress)

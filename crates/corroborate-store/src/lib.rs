@@ -7,33 +7,35 @@
 //! afterwards in their own transaction. A run killed at any point leaves every committed batch;
 //! the next run links the documents no story holds yet.
 //!
-//! Cross-article results are recomputed from the stored documents: the per-document stages are
-//! pure functions of a document (and the `today` it was first ingested with), so re-deriving
-//! them gives the same results, and the linker (the same function `analyze` uses) runs over the
-//! whole store. Each story version stores its report JSON (`story_versions.report_json`), from
-//! which `report` and the server render without re-running anything.
+//! Per-article work happens once per article: each document's result is stored as a versioned
+//! artifact (`artifacts`) and read back by every later relink. The linker (the same one
+//! `analyze` uses) groups the whole store into stories from those results, and only the stories
+//! whose documents changed are reconciled and get a new version. Each story version stores its
+//! report JSON (`story_versions.report_json`), from which `report` and the server render
+//! without re-running anything.
 
 #![deny(clippy::string_slice)]
 
+mod artifacts;
 mod claims_tables;
 mod fetch_cache;
 mod filter;
 pub mod people;
 mod versions;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use corroborate_core::load::InputProblem;
-use corroborate_core::Document;
+use corroborate_core::{DocId, Document};
 use corroborate_reconcile::Analysed;
-use corroborate_render::dossier::{self, Dossier};
 use corroborate_render::json::{self, CrossDoc, ReportOptions};
 use rayon::prelude::*;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use serde::Serialize;
 use serde_json::Value;
 
+pub use corroborate_pipeline::dossier::StoryReports;
 pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
 use versions::{story_sets, write_stories};
@@ -48,9 +50,13 @@ pub const APPLICATION_ID: i32 = 0x436F_7272;
 /// before giving up with "database is locked".
 pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
-/// The cross-article stages: given every analysed document, what they say together. The CLI
-/// passes the same function `analyze` uses, so the store and a plain run agree.
-pub type Linker = dyn Fn(&mut [Analysed]) -> CrossDoc + Send + Sync;
+/// The cross-article stages: given every analysed document and a choice of stories to
+/// reconcile (given each story's documents), the stories they form and the report of each
+/// chosen story (see
+/// [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the same linking
+/// `analyze` uses, so the store and a plain run agree on stories.
+pub type Linker =
+    dyn Fn(&mut [Analysed], &(dyn Fn(&[DocId]) -> bool + Sync)) -> StoryReports + Send + Sync;
 
 /// Store errors.
 #[derive(Debug, thiserror::Error)]
@@ -263,6 +269,10 @@ impl Store {
                 .map(|d| corroborate_pipeline::annotate(d.clone(), opts.today))
                 .unzip();
             let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
+            let packed: Vec<(String, Vec<u8>)> = analysed
+                .par_iter()
+                .map(|r| (r.0.doc.id.0.clone(), artifacts::pack(r)))
+                .collect();
             let prepared: HashSet<String> =
                 analysed.iter().map(|(p, _)| p.doc.id.0.clone()).collect();
             summary.problems.extend(failed.into_iter().flatten());
@@ -286,6 +296,11 @@ impl Store {
             )?;
             let batch = tx.last_insert_rowid();
             let written = insert_documents(&tx, &v, &originals, batch, &today)?;
+            let packed: Vec<(String, Vec<u8>)> = packed
+                .into_iter()
+                .filter(|(id, _)| written.contains(id))
+                .collect();
+            artifacts::write(&tx, &packed)?;
             tx.execute(
                 "UPDATE batches SET documents = ?1 WHERE id = ?2",
                 params![written.len() as i64, batch],
@@ -303,7 +318,9 @@ impl Store {
             on_batch(done, total);
         }
         if total > 0 || self.has_unlinked()? {
-            summary.stories_changed = self.relink(linker)?;
+            let (changes, problems) = self.relink(linker)?;
+            summary.stories_changed = changes;
+            summary.problems.extend(problems);
         }
         Ok(summary)
     }
@@ -317,12 +334,13 @@ impl Store {
         )?)
     }
 
-    /// Re-runs the cross-article stages over every stored document and writes a new version of
-    /// each story whose documents changed. Stories keep their ids: a computed story takes the id
-    /// of the stored story it shares most documents with.
-    pub fn relink(&mut self, linker: &Linker) -> Result<Vec<StoryChange>> {
-        // Link without holding the write lock, then write only if no document arrived
-        // meanwhile; after a few lost races, link while holding the lock.
+    /// Links every stored document into stories and writes a new version of each story whose
+    /// documents changed; only those stories are reconciled. Stories keep their ids: a computed
+    /// story takes the id of the stored story it shares most documents with. Returns the new
+    /// versions, and the problems of linking and of the stories' stages.
+    pub fn relink(&mut self, linker: &Linker) -> Result<(Vec<StoryChange>, Vec<InputProblem>)> {
+        // Link without holding the write lock, then write only if no document arrived and no
+        // story changed meanwhile; after a few lost races, link while holding the lock.
         let mut attempt = 0;
         loop {
             attempt += 1;
@@ -340,7 +358,8 @@ impl Store {
                 None => &self.conn,
             };
             let stamp = document_stamp(conn)?;
-            let (full, computed) = link_all(conn, linker)?;
+            let stored = story_sets(conn)?;
+            let linked = link_changed(conn, linker, &stored)?;
             let tx = match tx {
                 Some(t) => t,
                 None => {
@@ -348,16 +367,17 @@ impl Store {
                         &self.conn,
                         TransactionBehavior::Immediate,
                     )?;
-                    if document_stamp(&t)? != stamp {
+                    if document_stamp(&t)? != stamp || story_sets(&t)? != stored {
                         continue;
                     }
                     t
                 }
             };
-            let changes = write_stories(&tx, &full, &computed)?;
+            artifacts::write(&tx, &linked.refreshed)?;
+            let changes = write_stories(&tx, &stored, &linked.reports)?;
             people::refresh(&tx)?;
             tx.commit()?;
-            return Ok(changes);
+            return Ok((changes, linked.reports.problems));
         }
     }
 }
@@ -371,43 +391,94 @@ fn document_stamp(conn: &Connection) -> Result<(i64, i64)> {
     )?)
 }
 
-/// Runs the cross-article stages over every stored document: the full report and its stories.
-fn link_all(conn: &Connection, linker: &Linker) -> Result<(Value, Vec<dossier::StoryView>)> {
-    let mut rows: Vec<(String, String)> = Vec::new();
+/// What a relink computed before writing.
+struct Linked {
+    /// The stories and the reports of those whose documents changed.
+    reports: StoryReports,
+    /// Artifacts written anew: documents stored without a readable one (an older build's).
+    refreshed: Vec<(String, Vec<u8>)>,
+}
+
+/// Runs the cross-article stages over every stored document: stories are linked over the whole
+/// store, and reported only where their documents differ from every `stored` story's.
+fn link_changed(
+    conn: &Connection,
+    linker: &Linker,
+    stored: &BTreeMap<String, BTreeSet<String>>,
+) -> Result<Linked> {
+    let mut rows: Vec<StoredRow> = Vec::new();
     {
-        let mut q =
-            conn.prepare("SELECT document_json, today FROM documents ORDER BY batch, rowid")?;
-        let it = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let mut q = conn.prepare(
+            "SELECT d.id, d.today, a.version, a.data FROM documents d LEFT JOIN artifacts a ON a.doc = d.id ORDER BY d.batch, d.rowid",
+        )?;
+        let it = q.query_map([], |r| {
+            Ok(StoredRow {
+                id: r.get(0)?,
+                today: r.get(1)?,
+                artifact: match r.get::<_, Option<i64>>(2)? {
+                    Some(v) => Some((v, r.get(3)?)),
+                    None => None,
+                },
+            })
+        })?;
         for row in it {
             rows.push(row?);
         }
     }
-    let docs: Vec<(Document, jiff::civil::Date)> = rows
-        .iter()
-        .map(|(j, t)| {
-            let d: Document = serde_json::from_str(j)?;
+    let read: Vec<Option<Analysed>> = rows
+        .par_iter()
+        .map(|row| {
+            let (v, data) = row.artifact.as_ref()?;
+            artifacts::unpack(*v, data)
+        })
+        .collect();
+    // Documents without a readable artifact are annotated again from their stored form.
+    let mut missing: Vec<(usize, Document, jiff::civil::Date)> = Vec::new();
+    {
+        let mut q = conn.prepare("SELECT document_json FROM documents WHERE id = ?1")?;
+        for (i, row) in rows.iter().enumerate().filter(|(i, _)| read[*i].is_none()) {
+            let json: String = q.query_row([&row.id], |r| r.get(0))?;
+            let d: Document = serde_json::from_str(&json)?;
             // Never the clock: the stored day keeps re-analysis deterministic.
-            let today = t.parse().map_err(|e| {
+            let today = row.today.parse().map_err(|e| {
                 StoreError::Incompatible(format!(
-                    "stored document {} has an unreadable analysis day {t:?}: {e}",
-                    d.id
+                    "stored document {} has an unreadable analysis day {:?}: {e}",
+                    d.id, row.today
                 ))
             })?;
-            Ok((d, today))
-        })
-        .collect::<Result<_>>()?;
+            missing.push((i, d, today));
+        }
+    }
     // A stored article whose preparation fails was reported when it was ingested; it is left
     // out of the stories rather than stopping the relink.
-    let mut analysed: Vec<Analysed> = docs
+    let annotated: Vec<(usize, Analysed)> = missing
         .into_par_iter()
-        .filter_map(|(d, today)| corroborate_pipeline::annotate(d, today).0)
+        .filter_map(|(i, d, today)| Some((i, corroborate_pipeline::annotate(d, today).0?)))
         .collect();
-    let cross = linker(&mut analysed);
-    let report = json::build(analysed, Vec::new(), cross, ReportOptions::default());
-    let full = serde_json::to_value(&report)?;
-    let d = Dossier::from_value(&full)?;
-    let computed = dossier::stories(&d);
-    Ok((full, computed))
+    let refreshed = annotated
+        .par_iter()
+        .map(|(_, r)| (r.0.doc.id.0.clone(), artifacts::pack(r)))
+        .collect();
+    let mut slots = read;
+    for (i, r) in annotated {
+        slots[i] = Some(r);
+    }
+    let mut analysed: Vec<Analysed> = slots.into_iter().flatten().collect();
+    let known: HashSet<&BTreeSet<String>> = stored.values().collect();
+    let changed = |docs: &[DocId]| {
+        let set: BTreeSet<String> = docs.iter().map(|d| d.0.clone()).collect();
+        !known.contains(&set)
+    };
+    let reports = linker(&mut analysed, &changed);
+    Ok(Linked { reports, refreshed })
+}
+
+/// A stored document as a relink reads it.
+struct StoredRow {
+    id: String,
+    today: String,
+    /// (artifact version, deflated artifact), when one is stored.
+    artifact: Option<(i64, Vec<u8>)>,
 }
 
 impl Store {

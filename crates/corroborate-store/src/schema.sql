@@ -69,6 +69,13 @@ CREATE TABLE IF NOT EXISTS quantities (
   text TEXT, PRIMARY KEY (doc, idx)
 );
 
+-- Each document's per-article result (prepared text and extraction) as the pipeline's
+-- versioned article artifact, deflated JSON: a relink reads it back instead of re-annotating.
+CREATE TABLE IF NOT EXISTS artifacts (
+  doc TEXT PRIMARY KEY REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  version INTEGER NOT NULL, data BLOB NOT NULL
+);
+
 -- Full text of each document, kept in step with `documents` by the triggers below: a row is
 -- indexed exactly when its document is stored (an ignored duplicate insert indexes nothing).
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(doc UNINDEXED, title, text);

@@ -8,48 +8,51 @@ use corroborate_render::dossier::{self, Dossier};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
-use crate::{claims_tables, filter_report, n, now, s, Result, StoryChange};
+use crate::{
+    claims_tables, filter_report, n, now, s, Result, StoreError, StoryChange, StoryReports,
+};
 
-/// Writes a new version of each computed story whose documents changed, and ends the stories
-/// no computed story continues (absorbed into another): they leave `stories` and keep their
-/// history in `story_versions`.
+/// Writes a new version of each computed story whose documents changed (its report is in
+/// `computed`), and ends the stored stories (`existing`) no computed story continues (absorbed
+/// into another): they leave `stories` and keep their history in `story_versions`. When linking
+/// failed (no story at all), the stored stories stay as they are.
 pub(crate) fn write_stories(
     tx: &rusqlite::Transaction<'_>,
-    full: &Value,
-    computed: &[dossier::StoryView],
+    existing: &BTreeMap<String, BTreeSet<String>>,
+    computed: &StoryReports,
 ) -> Result<Vec<StoryChange>> {
+    if computed.stories.is_empty() {
+        return Ok(Vec::new());
+    }
     {
-        let existing = story_sets(tx)?;
         let mut next_id = existing
             .keys()
             .filter_map(|k| k.strip_prefix('s').and_then(|n| n.parse::<u64>().ok()))
             .max()
             .unwrap_or(0);
         let mut taken: HashSet<String> = HashSet::new();
-        let mut order: Vec<usize> = (0..computed.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(computed[i].docs.len()));
+        let stories = &computed.stories;
+        let mut order: Vec<usize> = (0..stories.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(stories[i].1.len()));
         let mut changes = Vec::new();
         // Every computed story's documents under the id it got.
         let mut assigned: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for i in order {
-            let s = &computed[i];
-            let set: BTreeSet<String> = s.docs.iter().cloned().collect();
+            let (story_id, docs) = &stories[i];
+            let set: BTreeSet<String> = docs.iter().map(|d| d.0.clone()).collect();
             // The stored story sharing most documents continues; on a tie, the one the linker
             // kept (when stories merge, the earlier-founded id survives, as in `analyze`).
             let best = existing
                 .iter()
                 .filter(|(id, _)| !taken.contains(*id))
-                .map(|(id, old)| (old.intersection(&set).count(), **id == s.id, id))
+                .map(|(id, old)| (old.intersection(&set).count(), *id == *story_id, id))
                 .filter(|(n, _, _)| *n > 0)
                 .max();
             let id = match best {
                 Some((_, _, id)) => id.clone(),
                 // A new story keeps the linker's id when it has one (stable as it grows).
-                None if s.id != "all"
-                    && !existing.contains_key(&s.id)
-                    && !taken.contains(&s.id) =>
-                {
-                    s.id.clone()
+                None if !existing.contains_key(story_id) && !taken.contains(story_id) => {
+                    story_id.clone()
                 }
                 None => {
                     next_id += 1;
@@ -64,8 +67,14 @@ pub(crate) fn write_stories(
             if old == Some(&set) {
                 continue;
             }
+            // A story whose documents changed was selected for reconciling, so it has a report.
+            let Some(report) = computed.reports.get(i).and_then(Option::as_ref) else {
+                return Err(StoreError::Incompatible(format!(
+                    "story {story_id} changed but was not reconciled"
+                )));
+            };
             let docset: HashSet<String> = set.iter().cloned().collect();
-            let mut sub = filter_report(full, &docset);
+            let mut sub = filter_report(&serde_json::to_value(report)?, &docset);
             let prev: Option<(i64, String)> = tx
                 .query_row(
                     "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",

@@ -3,7 +3,6 @@
 
 use corroborate_core::load::{self, InputKind};
 use corroborate_core::Document;
-use corroborate_render::json::CrossDoc;
 use corroborate_store::{IngestOptions, Linker, Store};
 
 fn doc(name: &str, text: &str) -> Document {
@@ -13,17 +12,7 @@ fn doc(name: &str, text: &str) -> Document {
 }
 
 fn linker() -> Box<Linker> {
-    Box::new(|results: &mut [corroborate_reconcile::Analysed]| {
-        let all: Vec<usize> = (0..results.len()).collect();
-        CrossDoc {
-            cross_entities: Vec::new(),
-            timeline: corroborate_render::json::Timeline {
-                events: corroborate_reconcile::timeline::build(results, &all),
-                inferred_published: Vec::new(),
-            },
-            ..Default::default()
-        }
-    })
+    Box::new(corroborate_pipeline::link_selected)
 }
 
 fn opts() -> IngestOptions {
@@ -195,11 +184,156 @@ fn relink_refuses_an_unreadable_stored_day_instead_of_reading_the_clock() {
     )
     .expect("ingest");
     s.relink(&l).expect("a store with readable days relinks");
+    // The day is read only to annotate a document again: one stored by an older build,
+    // without its artifact.
     s.connection()
         .execute("UPDATE documents SET today = 'not a day'", [])
         .expect("update");
+    s.relink(&l)
+        .expect("documents with artifacts are not annotated again");
+    s.connection()
+        .execute("DELETE FROM artifacts", [])
+        .expect("delete");
     let err = s
         .relink(&l)
         .expect_err("an unreadable day is an error, not today's date");
     assert!(err.to_string().contains("not a day"), "{err}");
+}
+
+/// An article of the example corpus (the ferry grounding) or of the seeds (another event),
+/// read at run time.
+fn corpus(path: &str) -> Document {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    doc(path.rsplit('/').next().unwrap_or(path), &text)
+}
+
+fn ferry(n: usize) -> Document {
+    let names = [
+        "01-coastal-wire.txt",
+        "02-tri-county-courier.txt",
+        "04-harlow-gazette.txt",
+    ];
+    corpus(&format!("../../examples/corpus/{}", names[n]))
+}
+
+fn seed(n: usize) -> Document {
+    let names = ["000_ddeed167889eb317.txt", "001_2d6caafabdf45f46.txt"];
+    corpus(&format!("../../../shared/seeds/{}", names[n]))
+}
+
+fn count(s: &Store, sql: &str) -> i64 {
+    s.connection()
+        .query_row(sql, [], |r| r.get(0))
+        .expect("count")
+}
+
+/// Each story's latest report, keyed by its documents, without the story's id and version.
+fn reports_by_documents(s: &Store) -> std::collections::BTreeMap<String, serde_json::Value> {
+    let mut q = s
+        .connection()
+        .prepare(
+            "SELECT (SELECT group_concat(doc, ' ') FROM (SELECT doc FROM story_documents WHERE story = v.story ORDER BY doc)), v.report_json
+             FROM story_versions v JOIN stories s ON s.id = v.story AND s.version = v.version",
+        )
+        .expect("prepare");
+    let rows = q
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+        .expect("query");
+    rows.map(|r| {
+        let (docs, json) = r.expect("row");
+        let mut v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        v.as_object_mut().expect("object").remove("story");
+        (docs, v)
+    })
+    .collect()
+}
+
+#[test]
+fn ingesting_one_article_at_a_time_stores_the_same_stories_as_one_ingest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let l = linker();
+    let mut whole = Store::open(&dir.path().join("whole.db")).expect("open");
+    let docs = || vec![ferry(0), seed(0), ferry(1), seed(1), ferry(2)];
+    whole
+        .ingest(docs(), &opts(), &l, &mut |_, _| {})
+        .expect("ingest");
+    let mut steps = Store::open(&dir.path().join("steps.db")).expect("open");
+    for d in docs() {
+        steps
+            .ingest(vec![d], &opts(), &l, &mut |_, _| {})
+            .expect("ingest");
+    }
+    let (a, b) = (reports_by_documents(&whole), reports_by_documents(&steps));
+    assert_eq!(a.len(), 2, "the ferry story and the seeds': {:?}", a.keys());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_relink_reconciles_only_the_stories_whose_documents_changed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let reconciled = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = std::sync::Arc::clone(&reconciled);
+    let counting: Box<Linker> = Box::new(move |results, selected| {
+        let r = corroborate_pipeline::link_selected(results, selected);
+        let n = r.reports.iter().filter(|x| x.is_some()).count();
+        seen.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
+        r
+    });
+    let take = || reconciled.swap(0, std::sync::atomic::Ordering::SeqCst);
+    s.ingest(vec![ferry(0), ferry(1)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert_eq!(take(), 1);
+    let ferry_versions = "SELECT count(*) FROM story_versions WHERE story IN (SELECT story FROM story_documents WHERE doc IN (SELECT id FROM documents WHERE source = '01-coastal-wire.txt'))";
+    assert_eq!(count(&s, ferry_versions), 1);
+    // An article of another event: only its own new story is reconciled.
+    let sum = s
+        .ingest(vec![seed(0)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert_eq!(take(), 1);
+    assert_eq!(sum.stories_changed.len(), 1);
+    assert_eq!(count(&s, ferry_versions), 1);
+    // An article of the ferry story: only that story.
+    s.ingest(vec![ferry(2)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert_eq!(take(), 1);
+    assert_eq!(count(&s, ferry_versions), 2);
+    // Nothing new: nothing is reconciled.
+    s.relink(&counting).expect("relink");
+    assert_eq!(take(), 0);
+}
+
+#[test]
+fn each_article_is_annotated_once_and_a_store_without_artifacts_gets_them_back() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let l = linker();
+    s.ingest(
+        vec![ferry(0), ferry(1), seed(0)],
+        &opts(),
+        &l,
+        &mut |_, _| {},
+    )
+    .expect("ingest");
+    assert_eq!(count(&s, "SELECT count(*) FROM artifacts"), 3);
+    let before = reports_by_documents(&s);
+    // As an older build left it: one artifact missing, one of another version.
+    s.connection()
+        .execute_batch(
+            "DELETE FROM artifacts WHERE doc = (SELECT id FROM documents WHERE source = '01-coastal-wire.txt');
+             UPDATE artifacts SET version = version + 1 WHERE doc = (SELECT id FROM documents WHERE source = '000_ddeed167889eb317.txt');
+             DELETE FROM story_documents WHERE doc = (SELECT id FROM documents WHERE source = '02-tri-county-courier.txt');",
+        )
+        .expect("damage");
+    s.relink(&l).expect("relink");
+    assert_eq!(
+        count(
+            &s,
+            "SELECT count(*) FROM artifacts WHERE version = (SELECT min(version) FROM artifacts)"
+        ),
+        3
+    );
+    let after = reports_by_documents(&s);
+    assert_eq!(before, after);
 }

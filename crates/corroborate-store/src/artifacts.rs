@@ -1,0 +1,69 @@
+//! Per-article results kept in the store (`artifacts`), so that per-article work happens once
+//! per article, ever: a relink reads each stored article's result back instead of preparing
+//! and extracting it again. Each row is the pipeline's versioned article artifact
+//! ([`corroborate_pipeline::artifact`]), deflated. A document without a readable artifact of
+//! this build's version (a store written by an older build) is annotated again, and its
+//! artifact is written then.
+
+use std::io::{Read, Write};
+
+use corroborate_pipeline::artifact::{self, ARTIFACT_VERSION};
+use corroborate_reconcile::Analysed;
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use flate2::Compression;
+use rusqlite::{params, Connection};
+
+use crate::Result;
+
+/// The deflated artifact of one result.
+pub(crate) fn pack(result: &Analysed) -> Vec<u8> {
+    let json = artifact::to_json(result);
+    let mut enc = DeflateEncoder::new(Vec::with_capacity(json.len() / 6), Compression::fast());
+    // Writing into a Vec cannot fail.
+    let _ = enc.write_all(json.as_bytes());
+    enc.finish().unwrap_or_default()
+}
+
+/// The result in a stored artifact, or `None` when it cannot be read (another version, or
+/// damaged): the caller annotates the document again.
+pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<Analysed> {
+    if version != i64::from(ARTIFACT_VERSION) {
+        return None;
+    }
+    let mut json = String::new();
+    DeflateDecoder::new(data).read_to_string(&mut json).ok()?;
+    artifact::from_json(&json).ok()
+}
+
+/// Stores the artifacts of `rows` (document id, deflated artifact), replacing older ones.
+pub(crate) fn write(conn: &Connection, rows: &[(String, Vec<u8>)]) -> Result<()> {
+    let mut q =
+        conn.prepare("INSERT OR REPLACE INTO artifacts (doc, version, data) VALUES (?1, ?2, ?3)")?;
+    for (doc, data) in rows {
+        q.execute(params![doc, ARTIFACT_VERSION, data])?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::{Document, PreparedDoc};
+
+    #[test]
+    fn a_packed_result_reads_back_whole_and_another_version_is_refused() {
+        let text = "Crews in Marlow Springs said on Tuesday that 3 homes burned.".to_string();
+        let doc = Document::new("t.txt", SourceFormat::Text, text);
+        let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+        let ex = corroborate_extract::extract(&p);
+        let result = (p, ex);
+        let packed = pack(&result);
+        let back = unpack(i64::from(ARTIFACT_VERSION), &packed).expect("reads back");
+        assert_eq!(artifact::to_json(&back), artifact::to_json(&result));
+        assert!(packed.len() < artifact::to_json(&result).len());
+        assert!(unpack(i64::from(ARTIFACT_VERSION) + 1, &packed).is_none());
+        assert!(unpack(i64::from(ARTIFACT_VERSION), b"not deflate").is_none());
+    }
+}
