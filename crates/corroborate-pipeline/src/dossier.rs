@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
-use corroborate_link::{Lineages, LinkedStory, Links};
+use corroborate_link::{Lineage, Lineages, LinkedStory, Links, Passage};
 use corroborate_render::json::{Report, ReportOptions};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -45,6 +45,7 @@ pub fn dossiers(
 ) -> (Vec<Value>, Vec<InputProblem>) {
     let (links, problems) = link_stories(results);
     let plan = StoryPlan::new(results, &links);
+    let index = LinkIndex::new(&links);
     let mut out = Vec::with_capacity(links.stories.len());
     for (story, members) in links.stories.iter().zip(&plan.members) {
         let r = reconcile(
@@ -54,7 +55,7 @@ pub fn dossiers(
             &plan.lineage_of,
             record_choice,
         );
-        let report = story_report(results, &plan.position, &links, story, r, opts);
+        let report = story_report(results, &plan.position, &index, story, r, opts);
         if let Some(d) = dossier_of(&report, story) {
             out.push(d);
         }
@@ -86,6 +87,7 @@ pub fn story_reports(
 ) -> StoryReports {
     let (links, mut problems) = link_stories(results);
     let plan = StoryPlan::new(results, &links);
+    let index = LinkIndex::new(&links);
     let chosen: Vec<usize> = (0..links.stories.len())
         .filter(|&s| selected(&links.stories[s].story.documents))
         .collect();
@@ -111,7 +113,7 @@ pub fn story_reports(
             );
             (
                 s,
-                story_report(results, &plan.position, &links, story, r, opts),
+                story_report(results, &plan.position, &index, story, r, opts),
             )
         })
         .collect();
@@ -132,31 +134,61 @@ pub fn story_reports(
     }
 }
 
+/// The corpus's lineages and passages, looked up by story: each story's share is found in time
+/// linear in the story, not in the corpus.
+struct LinkIndex<'a> {
+    /// Lineage id → (position in the corpus's list, lineage).
+    lineage: HashMap<&'a str, (usize, &'a Lineage)>,
+    /// Article → (position in the corpus's list, passage) for the passages it comes first in.
+    passages_from: HashMap<&'a DocId, Vec<(usize, &'a Passage)>>,
+}
+
+impl<'a> LinkIndex<'a> {
+    fn new(links: &'a Links) -> Self {
+        let lineage = links
+            .lineages
+            .lineages
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.id.as_str(), (i, l)))
+            .collect();
+        let mut passages_from: HashMap<&DocId, Vec<(usize, &Passage)>> = HashMap::new();
+        for (i, p) in links.passages.iter().enumerate() {
+            passages_from.entry(&p.doc_a).or_default().push((i, p));
+        }
+        LinkIndex {
+            lineage,
+            passages_from,
+        }
+    }
+}
+
 /// The report of one story: its reconciled result over its own lineages and passages, and the
 /// documents its spans point into (its members, and the articles its lineages' credits and its
 /// passages cite).
 fn story_report(
     results: &[Analysed],
     position: &HashMap<DocId, usize>,
-    links: &Links,
+    index: &LinkIndex<'_>,
     story: &LinkedStory,
     reconciled: crate::StoryResult,
     opts: ReportOptions,
 ) -> Report {
     let in_story: BTreeSet<&DocId> = story.story.documents.iter().collect();
-    let lineages: Vec<_> = links
-        .lineages
+    // In the corpus's order, as in the whole report.
+    let lineages: BTreeMap<usize, &Lineage> = story
         .lineages
         .iter()
-        .filter(|l| story.lineages.contains(&l.id))
-        .cloned()
+        .filter_map(|id| index.lineage.get(id.as_str()).copied())
         .collect();
-    let passages: Vec<_> = links
-        .passages
+    let lineages: Vec<Lineage> = lineages.into_values().cloned().collect();
+    let passages: BTreeMap<usize, &Passage> = in_story
         .iter()
-        .filter(|p| in_story.contains(&p.doc_a))
-        .cloned()
+        .filter_map(|d| index.passages_from.get(*d))
+        .flatten()
+        .copied()
         .collect();
+    let passages: Vec<Passage> = passages.into_values().cloned().collect();
     let of_doc: HashMap<DocId, usize> = lineages
         .iter()
         .enumerate()

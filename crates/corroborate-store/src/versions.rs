@@ -2,9 +2,10 @@
 //! new version with what changed, the stories that ended by merging and where they went
 //! (`story_redirects`), and the per-story tables of the current version.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use corroborate_render::dossier::{self, Dossier};
+use rayon::prelude::*;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
@@ -35,6 +36,8 @@ pub(crate) fn write_stories(
         let mut order: Vec<usize> = (0..stories.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(stories[i].1.len()));
         let mut changes = Vec::new();
+        let mut pending: Vec<Pending<'_>> = Vec::new();
+        let stored_owner = owners(existing);
         // Every computed story's documents under the id it got.
         let mut assigned: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for i in order {
@@ -42,11 +45,10 @@ pub(crate) fn write_stories(
             let set: BTreeSet<String> = docs.iter().map(|d| d.0.clone()).collect();
             // The stored story sharing most documents continues; on a tie, the one the linker
             // kept (when stories merge, the earlier-founded id survives, as in `analyze`).
-            let best = existing
-                .iter()
+            let best = overlaps(&set, &stored_owner)
+                .into_iter()
                 .filter(|(id, _)| !taken.contains(*id))
-                .map(|(id, old)| (old.intersection(&set).count(), *id == *story_id, id))
-                .filter(|(n, _, _)| *n > 0)
+                .map(|(id, n)| (n, id == story_id, id))
                 .max();
             let id = match best {
                 Some((_, _, id)) => id.clone(),
@@ -73,58 +75,54 @@ pub(crate) fn write_stories(
                     "story {story_id} changed but was not reconciled"
                 )));
             };
-            let docset: HashSet<String> = set.iter().cloned().collect();
-            let mut sub = filter_report(&serde_json::to_value(report)?, &docset);
-            let prev: Option<(i64, String)> = tx
-                .query_row(
-                    "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
-                    [&id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?;
-            let version = prev.as_ref().map(|p| p.0 + 1).unwrap_or(1);
-            let prev_report: Option<Value> = match &prev {
-                Some((_, j)) => Some(serde_json::from_str(j)?),
-                None => None,
-            };
-            let added: Vec<String> = set
-                .iter()
-                .filter(|x| match old {
-                    Some(o) => !o.contains(*x),
-                    None => true,
-                })
-                .cloned()
-                .collect();
-            let removed: Vec<String> = old
-                .map(|o| o.difference(&set).cloned().collect())
-                .unwrap_or_default();
-            let change = describe_change(prev_report.as_ref(), &sub, &added, &removed);
-            if let Some(o) = sub.as_object_mut() {
-                o.insert(
-                    "story".into(),
-                    serde_json::json!({"id": id, "version": version}),
-                );
-            }
-            let when = now();
-            tx.execute(
-                "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![id, version, when, set.len() as i64, change.to_string(), sub.to_string()],
-            )?;
-            write_story(tx, &id, version, &when, &sub, &set)?;
-            changes.push(StoryChange {
-                story: id,
-                version,
-                added,
+            pending.push(Pending {
+                id,
+                set,
+                old,
+                report,
             });
         }
+        // The new versions' JSON, built in parallel a chunk at a time (bounding the memory
+        // held); then written in story order.
+        for chunk in pending.chunks(32) {
+            let mut prevs = Vec::with_capacity(chunk.len());
+            for p in chunk {
+                prevs.push(
+                    tx.query_row(
+                        "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
+                        [&p.id],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                    .optional()?,
+                );
+            }
+            let versions: Vec<NewVersion> = chunk
+                .par_iter()
+                .zip(prevs)
+                .map(|(p, prev)| NewVersion::build(p, prev))
+                .collect::<Result<_>>()?;
+            for v in versions {
+                let when = now();
+                tx.execute(
+                "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![v.id, v.version, when, v.set.len() as i64, v.change_json, v.report_json],
+            )?;
+                write_story(tx, &v.id, v.version, &when, &v.report, &v.set)?;
+                changes.push(StoryChange {
+                    story: v.id,
+                    version: v.version,
+                    added: v.added,
+                });
+            }
+        }
+        let assigned_owner = owners(&assigned);
         for (id, old) in existing.iter().filter(|(id, _)| !taken.contains(*id)) {
             end_story(tx, id)?;
             // It was bridged into the story that now holds most of its documents (ties: the
             // smallest id).
-            let into = assigned
-                .iter()
-                .map(|(to, set)| (old.intersection(set).count(), std::cmp::Reverse(to)))
-                .filter(|(n, _)| *n > 0)
+            let into = overlaps(old, &assigned_owner)
+                .into_iter()
+                .map(|(to, n)| (n, std::cmp::Reverse(to)))
                 .max()
                 .map(|(_, std::cmp::Reverse(to))| to);
             if let Some(to) = into {
@@ -136,6 +134,89 @@ pub(crate) fn write_stories(
         }
         Ok(changes)
     }
+}
+
+/// A story that gets a new version: what the version is built from.
+struct Pending<'a> {
+    id: String,
+    set: BTreeSet<String>,
+    /// Its documents before, when it is a stored story.
+    old: Option<&'a BTreeSet<String>>,
+    report: &'a corroborate_render::json::Report,
+}
+
+/// A new story version, ready to write.
+struct NewVersion {
+    id: String,
+    version: i64,
+    set: BTreeSet<String>,
+    added: Vec<String>,
+    /// The story's report (restricted to its documents, with `story`).
+    report: Value,
+    report_json: String,
+    change_json: String,
+}
+
+impl NewVersion {
+    /// The version after `prev` (the latest stored version and its report JSON, if any).
+    fn build(p: &Pending<'_>, prev: Option<(i64, String)>) -> Result<NewVersion> {
+        let docset: HashSet<String> = p.set.iter().cloned().collect();
+        let mut report = filter_report(&serde_json::to_value(p.report)?, &docset);
+        let version = prev.as_ref().map(|v| v.0 + 1).unwrap_or(1);
+        let prev_report: Option<Value> = match &prev {
+            Some((_, j)) => Some(serde_json::from_str(j)?),
+            None => None,
+        };
+        let added: Vec<String> = p
+            .set
+            .iter()
+            .filter(|x| !p.old.is_some_and(|o| o.contains(*x)))
+            .cloned()
+            .collect();
+        let removed: Vec<String> = p
+            .old
+            .map(|o| o.difference(&p.set).cloned().collect())
+            .unwrap_or_default();
+        let change = describe_change(prev_report.as_ref(), &report, &added, &removed);
+        if let Some(o) = report.as_object_mut() {
+            o.insert(
+                "story".into(),
+                serde_json::json!({"id": &p.id, "version": version}),
+            );
+        }
+        Ok(NewVersion {
+            report_json: report.to_string(),
+            change_json: change.to_string(),
+            report,
+            id: p.id.clone(),
+            version,
+            set: p.set.clone(),
+            added,
+        })
+    }
+}
+
+/// Each document's story in `stories` (disjoint sets of documents).
+fn owners(stories: &BTreeMap<String, BTreeSet<String>>) -> HashMap<&str, &String> {
+    stories
+        .iter()
+        .flat_map(|(id, docs)| docs.iter().map(move |d| (d.as_str(), id)))
+        .collect()
+}
+
+/// How many of `docs` each story of `owner` holds (only stories holding one or more): linear in
+/// `docs`, however many stories there are.
+fn overlaps<'a>(
+    docs: &BTreeSet<String>,
+    owner: &HashMap<&str, &'a String>,
+) -> BTreeMap<&'a String, usize> {
+    let mut n: BTreeMap<&'a String, usize> = BTreeMap::new();
+    for d in docs {
+        if let Some(id) = owner.get(d.as_str()) {
+            *n.entry(*id).or_insert(0) += 1;
+        }
+    }
+    n
 }
 
 /// The current stories and their documents.
