@@ -13,8 +13,10 @@ Stages (see docs/scale-out.md):
    join verified pairs into connected components by iterative label propagation;
 4. reconcile: each component, its articles in input order, through `corroborate.dossiers`,
    which links it into stories exactly as the CLI does and reconciles each story;
-5. write: dossiers as JSON Lines (`--format jsonl`) or Parquet (`story`, `dossier` columns),
-   and optionally load the inputs into a SQLite store with `corroborate ingest`.
+5. write: dossiers as JSON Lines (`--format jsonl`) or Parquet (`story`, `dossier` columns);
+   optionally the article artifacts of stage 2 as JSON Lines (`--artifacts-out`), and load them
+   into a SQLite store (`--store`, `corroborate ingest --artifacts`: the store links and
+   reconciles them without analysing any article again).
 
 Nothing but counts is collected on the driver.
 """
@@ -182,8 +184,9 @@ def story_id(dossier_json):
     return m.group(1) if m else json.loads(dossier_json)["story"]["id"]
 
 
-def run(spark, inputs, today, records=True, verify_bar=None, partitions=None):
-    """The pipeline as an RDD of dossier JSON texts (not yet written)."""
+def run(spark, inputs, today, records=True, verify_bar=None, partitions=None, artifacts_out=None):
+    """The pipeline as an RDD of dossier JSON texts (not yet written); with `artifacts_out`, the
+    article artifacts are written there first (Spark part files, one artifact per line)."""
     sc = spark.sparkContext
     bar = corroborate.JOIN_THRESHOLD / 2 if verify_bar is None else verify_bar
     raw = read_inputs(sc, expand(inputs))
@@ -194,6 +197,8 @@ def run(spark, inputs, today, records=True, verify_bar=None, partitions=None):
         .reduceByKey(earlier)
         .persist()
     )
+    if artifacts_out:
+        articles.map(lambda kv: kv[1][1]).saveAsTextFile(artifacts_out)
     signatures = articles.mapValues(lambda a: a[2])
     pairs = candidate_pairs(articles, corroborate.POSTING_CAP)
     edges = verified_edges(pairs, signatures, bar)
@@ -226,7 +231,14 @@ def main(argv=None):
     )
     ap.add_argument("--partitions", type=int, help="repartition the input records")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (e.g. local[2])")
-    ap.add_argument("--store", help="also load the inputs into this SQLite store")
+    ap.add_argument(
+        "--artifacts-out",
+        help="also write the article artifacts to this folder (JSON Lines part files)",
+    )
+    ap.add_argument(
+        "--store",
+        help="also load the article artifacts into this SQLite store (artifacts default to OUT-artifacts)",
+    )
     ap.add_argument("--corroborate-bin", default="corroborate", help="CLI for --store")
     args = ap.parse_args(argv)
 
@@ -236,6 +248,9 @@ def main(argv=None):
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
+    artifacts = args.artifacts_out
+    if args.store and not artifacts:
+        artifacts = args.out.rstrip("/") + "-artifacts"
     try:
         dossiers = run(
             spark,
@@ -244,6 +259,7 @@ def main(argv=None):
             records=not args.no_records,
             verify_bar=args.verify_bar,
             partitions=args.partitions,
+            artifacts_out=artifacts,
         )
         write(spark, dossiers, args.out, args.format)
     finally:
@@ -252,7 +268,7 @@ def main(argv=None):
         cmd = [args.corroborate_bin, "ingest", "--db", args.store, "--quiet"]
         if args.today:
             cmd += ["--today", args.today]
-        return subprocess.call(cmd + expand(args.inputs))
+        return subprocess.call(cmd + ["--artifacts", artifacts])
     return 0
 
 

@@ -78,7 +78,10 @@ class SparkParityTest(unittest.TestCase):
         )
         spark.sparkContext.setLogLevel("ERROR")
         try:
-            rdd = spark_pipeline.run(spark, [str(feed)], TODAY, partitions=3)
+            artifacts = pathlib.Path(cls.tmp.name) / "artifacts"
+            rdd = spark_pipeline.run(
+                spark, [str(feed)], TODAY, partitions=3, artifacts_out=str(artifacts)
+            )
             cls.dossiers = {}
             for text in rdd.collect():
                 d = json.loads(text)
@@ -86,6 +89,12 @@ class SparkParityTest(unittest.TestCase):
             out = pathlib.Path(cls.tmp.name) / "out"
             spark_pipeline.write(spark, rdd, str(out), "parquet")
             cls.parquet = spark.read.parquet(str(out)).count()
+            cls.artifacts = [
+                json.loads(line)
+                for part in sorted(artifacts.glob("part-*"))
+                for line in part.read_text(encoding="utf-8").splitlines()
+                if line.strip()
+            ]
         finally:
             spark.stop()
 
@@ -109,6 +118,16 @@ class SparkParityTest(unittest.TestCase):
         key = lambda p: json.dumps(p, sort_keys=True)
         passages = sorted((p for d in self.dossiers.values() for p in d["passages"]), key=key)
         self.assertEqual(passages, sorted(self.report["passages"], key=key))
+
+    def test_artifacts_written_for_the_store_are_the_reports_documents(self):
+        # `corroborate ingest --artifacts` reads these (crates/corroborate-cli/tests/ingest_artifacts.rs).
+        self.assertTrue(
+            all(a["artifact"] == "corroborate-article" and a["version"] == 1 for a in self.artifacts)
+        )
+        self.assertEqual(
+            sorted(a["prepared"]["doc"]["id"] for a in self.artifacts),
+            sorted(d["id"] for d in self.report["documents"]),
+        )
 
     def test_same_documents(self):
         docs = {x["id"]: x for d in self.dossiers.values() for x in d["documents"]}

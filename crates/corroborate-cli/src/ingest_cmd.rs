@@ -5,16 +5,23 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
+use corroborate_core::load::InputProblem;
 use corroborate_core::load::{self, Manifest};
-use corroborate_store::{IngestOptions, Store};
+use corroborate_pipeline::artifact;
+use corroborate_store::{Article, IngestOptions, Store};
 use rayon::prelude::*;
 
 /// Arguments of `corroborate ingest`.
 #[derive(Args)]
 pub struct IngestArgs {
     /// Files, folders, WARC archives or http(s) URLs to add.
-    #[arg(required_unless_present_any = ["urls", "feeds"], value_name = "PATH|URL")]
+    #[arg(required_unless_present_any = ["urls", "feeds", "artifacts"], value_name = "PATH|URL")]
     pub paths: Vec<PathBuf>,
+    /// Article artifacts to add as they are, without analysing them again: JSON Lines files,
+    /// or folders of them (Spark part files), one artifact per line, as the Python package's
+    /// `annotate` and the Spark job's `--artifacts-out` write them (repeatable).
+    #[arg(long = "artifacts", value_name = "PATH")]
+    pub artifacts: Vec<PathBuf>,
     #[command(flatten)]
     pub web: crate::web_inputs::WebArgs,
     /// The store (created when missing).
@@ -58,6 +65,7 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         docs.extend(l.documents);
         problems.extend(l.problems);
     }
+    let mut articles = read_artifacts(&args.artifacts, &mut problems);
     let mut store =
         Store::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
     if let Err(e) = fetch_into(&args, urls, &store, &mut docs, &mut problems) {
@@ -76,8 +84,9 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
     let quiet = args.quiet;
     // A story whose reconciliation fails is a problem in the summary, not an abort: the linker
     // still returns every other story, so the store relinks and the next ingest works.
-    let summary = store.ingest(
-        docs,
+    articles.extend(docs.into_iter().map(|d| Article::Loaded(Box::new(d))));
+    let summary = store.ingest_articles(
+        articles,
         &opts,
         &corroborate_cli::link_selected,
         &mut |done, total| {
@@ -134,4 +143,61 @@ fn fetch_into(
     docs.extend(loaded.documents);
     problems.extend(loaded.problems);
     Ok(())
+}
+
+/// The article artifacts in `paths` (files, or folders whose files are read in name order;
+/// names starting with `.` or `_`, such as Spark's `_SUCCESS`, are passed over). A line that is
+/// not an artifact of this build's version is a problem naming `file:line`; the rest are read.
+fn read_artifacts(paths: &[PathBuf], problems: &mut Vec<InputProblem>) -> Vec<Article> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut inside: Vec<PathBuf> = match std::fs::read_dir(p) {
+                Ok(entries) => entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.is_file())
+                    .filter(|f| {
+                        f.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| !n.starts_with(['.', '_']))
+                    })
+                    .collect(),
+                Err(e) => {
+                    problems.push(InputProblem::skipped(
+                        p.display().to_string(),
+                        e.to_string(),
+                    ));
+                    continue;
+                }
+            };
+            inside.sort();
+            files.extend(inside);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let name = f.display().to_string();
+        let text = match std::fs::read(&f) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                problems.push(InputProblem::skipped(name, e.to_string()));
+                continue;
+            }
+        };
+        for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let parsed = std::str::from_utf8(line)
+                .map_err(|e| format!("not UTF-8: {e}"))
+                .and_then(|l| artifact::from_json(l).map_err(|e| e.to_string()));
+            match parsed {
+                Ok(r) => out.push(Article::Analysed(Box::new(r))),
+                Err(e) => problems.push(InputProblem::skipped(format!("{name}:{}", n + 1), e)),
+            }
+        }
+    }
+    out
 }

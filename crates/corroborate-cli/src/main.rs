@@ -81,7 +81,10 @@ See docs/schemas.md for the schema format.")]
     /// Add articles to a SQLite store (idempotent; one transaction per batch).
     #[command(after_help = "EXAMPLES:\n  \
 corroborate ingest ../shared/seeds                  # into ./corroborate.db\n  \
-corroborate ingest new-article.html --db news.db    # the story it joins gets a new version")]
+corroborate ingest new-article.html --db news.db    # the story it joins gets a new version\n  \
+corroborate ingest --artifacts spark-out-artifacts/ # articles analysed by the Spark job\n\n\
+Each article is analysed once: its result is stored and later ingests only link it and\n\
+reconcile the stories that changed. See docs/store.md.")]
     Ingest(ingest_cmd::IngestArgs),
     /// Render stories from a store as Markdown, HTML or JSON.
     #[command(after_help = "EXAMPLES:\n  \

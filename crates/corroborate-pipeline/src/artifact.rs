@@ -68,14 +68,40 @@ fn written(result: &Analysed) -> Written<'_> {
     }
 }
 
+/// Just the kind and version, to say why an artifact of another kind or version does not read.
+#[derive(Deserialize)]
+struct Header {
+    artifact: String,
+    version: u32,
+}
+
 /// Reads an artifact written by [`to_json`].
 pub fn from_json(json: &str) -> Result<Analysed, ArtifactError> {
-    checked(serde_json::from_str(json)?)
+    match serde_json::from_str::<Read>(json) {
+        Ok(r) => checked(r),
+        Err(e) => Err(header_error(serde_json::from_str(json).ok()).unwrap_or(e.into())),
+    }
 }
 
 /// Reads an artifact from a JSON value (see [`to_value`]).
 pub fn from_value(value: serde_json::Value) -> Result<Analysed, ArtifactError> {
-    checked(serde_json::from_value(value)?)
+    let header = Header::deserialize(&value).ok();
+    match serde_json::from_value::<Read>(value) {
+        Ok(r) => checked(r),
+        Err(e) => Err(header_error(header).unwrap_or(e.into())),
+    }
+}
+
+/// The error for another kind or version, when the header says so.
+fn header_error(header: Option<Header>) -> Option<ArtifactError> {
+    let h = header?;
+    if h.artifact != ARTIFACT_KIND {
+        Some(ArtifactError::Kind(h.artifact))
+    } else if h.version != ARTIFACT_VERSION {
+        Some(ArtifactError::Version(h.version))
+    } else {
+        None
+    }
 }
 
 fn checked(r: Read) -> Result<Analysed, ArtifactError> {
@@ -119,6 +145,11 @@ mod tests {
         assert!(matches!(from_json(&other), Err(ArtifactError::Version(99))));
         let kind = json.replacen("corroborate-article", "something-else", 1);
         assert!(matches!(from_json(&kind), Err(ArtifactError::Kind(_))));
+        // A later version of another shape is still named by its version.
+        let later = r#"{"artifact":"corroborate-article","version":2,"result":{}}"#;
+        assert!(matches!(from_json(later), Err(ArtifactError::Version(2))));
+        let value: serde_json::Value = serde_json::from_str(later).expect("json");
+        assert!(matches!(from_value(value), Err(ArtifactError::Version(2))));
         assert!(matches!(from_json("[1,2]"), Err(ArtifactError::Json(_))));
     }
 }

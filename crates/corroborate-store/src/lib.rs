@@ -95,6 +95,26 @@ pub struct IngestOptions {
     pub today: jiff::civil::Date,
 }
 
+/// One article to ingest.
+#[derive(Debug, Clone)]
+pub enum Article {
+    /// A loaded document: the store prepares and extracts it.
+    Loaded(Box<Document>),
+    /// A result analysed elsewhere (an article artifact): stored as it is.
+    Analysed(Box<Analysed>),
+}
+
+impl Article {
+    /// The document (for an analysed article, the prepared one, with its inferred outlet and
+    /// date).
+    pub fn document(&self) -> &Document {
+        match self {
+            Article::Loaded(d) => d,
+            Article::Analysed(r) => &r.0.doc,
+        }
+    }
+}
+
 /// What an ingest did.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct IngestSummary {
@@ -244,17 +264,35 @@ impl Store {
         linker: &Linker,
         on_batch: &mut dyn FnMut(usize, usize),
     ) -> Result<IngestSummary> {
+        let articles = docs
+            .into_iter()
+            .map(|d| Article::Loaded(Box::new(d)))
+            .collect();
+        self.ingest_articles(articles, opts, linker, on_batch)
+    }
+
+    /// [`ingest`](Self::ingest) for articles loaded here or analysed elsewhere (article
+    /// artifacts, e.g. from the Spark job's annotate stage): an analysed article is stored as
+    /// it is, without preparing or extracting it again.
+    pub fn ingest_articles(
+        &mut self,
+        articles: Vec<Article>,
+        opts: &IngestOptions,
+        linker: &Linker,
+        on_batch: &mut dyn FnMut(usize, usize),
+    ) -> Result<IngestSummary> {
         let mut summary = IngestSummary::default();
         let mut seen = HashSet::new();
         let mut fresh = Vec::new();
         {
             let mut exists = self.conn.prepare("SELECT 1 FROM documents WHERE id = ?1")?;
-            for d in docs {
-                let known = exists.exists([d.id.as_str()])?;
-                if known || !seen.insert(d.id.clone()) {
-                    summary.skipped.push(d.id.0);
+            for a in articles {
+                let id = a.document().id.clone();
+                let known = exists.exists([id.as_str()])?;
+                if known || !seen.insert(id.clone()) {
+                    summary.skipped.push(id.0);
                 } else {
-                    fresh.push(d);
+                    fresh.push(a);
                 }
             }
         }
@@ -266,7 +304,10 @@ impl Store {
             // is a problem in the summary, and the rest of the batch is stored.
             let (analysed, failed): (Vec<Option<Analysed>>, Vec<Vec<InputProblem>>) = chunk
                 .par_iter()
-                .map(|d| corroborate_pipeline::annotate(d.clone(), opts.today))
+                .map(|a| match a {
+                    Article::Loaded(d) => corroborate_pipeline::annotate((**d).clone(), opts.today),
+                    Article::Analysed(r) => (Some((**r).clone()), Vec::new()),
+                })
                 .unzip();
             let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
             let packed: Vec<(String, Vec<u8>)> = analysed
@@ -276,8 +317,10 @@ impl Store {
             let prepared: HashSet<String> =
                 analysed.iter().map(|(p, _)| p.doc.id.0.clone()).collect();
             summary.problems.extend(failed.into_iter().flatten());
-            let originals: HashMap<&str, &Document> =
-                chunk.iter().map(|d| (d.id.as_str(), d)).collect();
+            let originals: HashMap<&str, &Document> = chunk
+                .iter()
+                .map(|a| (a.document().id.as_str(), a.document()))
+                .collect();
             let report = json::build(
                 analysed,
                 Vec::new(),
@@ -308,7 +351,7 @@ impl Store {
             tx.commit()?;
             done += chunk.len();
             summary.batches += 1;
-            for d in chunk {
+            for d in chunk.iter().map(Article::document) {
                 if written.contains(d.id.as_str()) {
                     summary.added.push(d.id.0.clone());
                 } else if prepared.contains(d.id.as_str()) {
