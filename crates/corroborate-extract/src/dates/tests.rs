@@ -370,3 +370,15 @@ fn the_adjective_recent_is_not_a_date() {
         .collect();
     assert_eq!(found, vec!["recently".to_string()]);
 }
+
+#[test]
+fn counts_before_duration_adjectives() {
+    assert_eq!(
+        value_of("The index fell for six straight days.", "six straight days").as_deref(),
+        Some("P6D")
+    );
+    assert_eq!(
+        value_of("It took five trading days to recover.", "five trading days").as_deref(),
+        Some("P5D")
+    );
+}
