@@ -417,6 +417,17 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 .take(16)
                 .collect::<String>()
                 .to_ascii_lowercase();
+            // "June last year": the year phrase is part of the expression.
+            let inner = lw.iter().any(|w| w == "year").then(|| {
+                if lw.iter().any(|w| w == "last") {
+                    -1
+                } else if lw.iter().any(|w| w == "next") {
+                    1
+                } else {
+                    0
+                }
+            });
+            let year = year.or_else(|| Some(dct?.year() + inner?));
             let year = year.or_else(|| {
                 let d = dct?;
                 let rest = after.strip_prefix(" of ")?;

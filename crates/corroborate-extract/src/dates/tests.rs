@@ -382,3 +382,11 @@ fn counts_before_duration_adjectives() {
         Some("P5D")
     );
 }
+
+#[test]
+fn month_with_relative_year() {
+    let found = run("The plant closed in June last year and reopens in March next year.");
+    assert!(found.contains(&("June last year".into(), "2025-06".into())));
+    assert!(found.contains(&("March next year".into(), "2027-03".into())));
+    assert!(!found.iter().any(|(t, _)| t == "last year" || t == "next year"));
+}
