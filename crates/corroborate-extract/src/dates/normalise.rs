@@ -82,6 +82,34 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::TimeOfDay => {
+            // "5 p.m. EST Nov. 9": the clock time, then the day it falls on.
+            let month_at = s
+                .char_indices()
+                .filter(|(i, c)| c.is_ascii_alphabetic() && (*i == 0 || s.as_bytes()[i - 1] == b' '))
+                .find(|(i, _)| month_of(&s[*i..].split([' ', '.']).next().unwrap_or("")).is_some())
+                .map(|(i, _)| i);
+            // "16:15 UTC, June 1st": the day after a comma is its own expression but fixes
+            // this one.
+            let after = ctx.text.get(span.end..).unwrap_or("");
+            let after_comma = after
+                .strip_prefix(", ")
+                .filter(|a| a.split([' ', '.']).next().and_then(month_of).is_some())
+                .map(|a| a.get(..a.len().min(16)).unwrap_or(a));
+            let (clock, date_part) = match month_at {
+                Some(i) => (&s[..i], Some(&s[i..])),
+                None => (s, after_comma),
+            };
+            let date_day = date_part.and_then(|p| {
+                let m = month_of(p.split([' ', '.']).next()?)?;
+                let digits: String = p
+                    .trim_start_matches(|c: char| !c.is_ascii_digit())
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                let d: i8 = digits.parse().ok()?;
+                ctx.month_day(m, d, ctx.tense(span)).ok().flatten()
+            });
+            let s = clock;
             let digits: Vec<u32> = s
                 .split(|c: char| !c.is_ascii_digit())
                 .filter(|p| !p.is_empty())
@@ -111,7 +139,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             }
             let zulu = lw.iter().any(|w| w == "utc" || w == "gmt") && !low.contains("(gmt");
             let wd = lw.iter().find_map(|w| weekday_of(w));
-            let day = if let Some(wd) = wd {
+            let day = if date_day.is_some() {
+                date_day
+            } else if let Some(wd) = wd {
                 ctx.weekday(wd, ctx.tense(span))
             } else if lw.iter().any(|w| w == "yesterday") {
                 dct.and_then(|d| add_days(d, -1))

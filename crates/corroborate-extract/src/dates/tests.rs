@@ -390,3 +390,15 @@ fn month_with_relative_year() {
     assert!(found.contains(&("March next year".into(), "2027-03".into())));
     assert!(!found.iter().any(|(t, _)| t == "last year" || t == "next year"));
 }
+
+#[test]
+fn clock_time_then_its_day() {
+    let found = run("Bids are due by 5 p.m. EST Nov. 2, the agency said.");
+    assert_eq!(
+        found,
+        vec![("5 p.m. EST Nov. 2".to_string(), "2026-11-02T17:00".to_string())]
+    );
+    let found = run("The launch was at 16:15 UTC, October 20, officials said.");
+    assert!(found.contains(&("16:15 UTC".into(), "2026-10-20T16:15Z".into())));
+    assert!(found.contains(&("October 20".into(), "2026-10-20".into())));
+}
