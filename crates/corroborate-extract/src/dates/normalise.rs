@@ -85,7 +85,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             // "5 p.m. EST Nov. 9": the clock time, then the day it falls on.
             let month_at = s
                 .char_indices()
-                .filter(|(i, c)| c.is_ascii_alphabetic() && (*i == 0 || s.as_bytes()[i - 1] == b' '))
+                .filter(|(i, c)| {
+                    c.is_ascii_alphabetic() && (*i == 0 || s.as_bytes()[i - 1] == b' ')
+                })
                 .find(|(i, _)| month_of(&s[*i..].split([' ', '.']).next().unwrap_or("")).is_some())
                 .map(|(i, _)| i);
             // "16:15 UTC, June 1st": the day after a comma is its own expression but fixes
@@ -379,6 +381,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             };
             Some(timex(span, TimexType::Duration, value))
         }
+        Rule::SpokenYear => spoken_year(span, &lw),
         Rule::VagueDuration => {
             // "in recent years": some time before now, not a length.
             if lw.first().is_some_and(|w| w == "recent") {
@@ -891,4 +894,63 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
         Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
         None => timex(span, TimexType::Date, Some(day_value)),
     })
+}
+
+/// A year said in words ("nineteen ninety-six", "the year two thousand", "January nineteen
+/// ninety-seven", "the winter of nineteen ninety-four", "the nineties").
+pub(super) fn spoken_year(span: Span, lw: &[String]) -> Option<Timex> {
+    const ONES: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    const TEENS: [&str; 10] = [
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let index = |list: &[&str], w: &str| list.iter().position(|x| *x == w);
+    if let Some(d) = lw.last().and_then(|w| {
+        let stem = w.strip_suffix("ies")?;
+        index(&TENS, &format!("{stem}y"))
+    }) {
+        return Some(timex(span, TimexType::Date, Some(format!("19{}", d + 2))));
+    }
+    let at = lw.iter().position(|w| w == "nineteen" || w == "two")?;
+    // "nineteen" may open the year and also end it ("nineteen nineteen").
+    let (base, rest) = if lw[at] == "two" {
+        (2000, lw.get(at + 2..).unwrap_or_default())
+    } else {
+        (1900, lw.get(at + 1..).unwrap_or_default())
+    };
+    let mut n = 0;
+    for w in rest {
+        if let Some(t) = index(&TENS, w) {
+            n += 10 * (t + 2);
+        } else if let Some(t) = index(&TEENS, w) {
+            n += 10 + t;
+        } else if let Some(o) = index(&ONES, w) {
+            n += o + 1;
+        }
+    }
+    let year = base + n;
+    let before = &lw[..at];
+    let value = if let Some(m) = before.iter().find_map(|w| month_of(w)) {
+        fmt_month(year as i16, m)
+    } else if let Some(season) = before.iter().find_map(|w| season_of(w)) {
+        format!("{year:04}-{season}")
+    } else {
+        format!("{year:04}")
+    };
+    let mut t = timex(span, TimexType::Date, Some(value));
+    t.modifier = mod_of(before);
+    Some(t)
 }

@@ -20,6 +20,7 @@ pub(super) enum Rule {
     Deictic,
     Ago,
     YearRange,
+    SpokenYear,
     VagueDuration,
     Duration,
     ModMonth,
@@ -32,7 +33,7 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 23] = [
+pub(super) const RULES: [Rule; 24] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -46,6 +47,7 @@ pub(super) const RULES: [Rule; 23] = [
     Rule::Deictic,
     Rule::Ago,
     Rule::YearRange,
+    Rule::SpokenYear,
     Rule::VagueDuration,
     Rule::Duration,
     Rule::ModMonth,
@@ -75,6 +77,8 @@ pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approxim
 pub(super) const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 pub(super) const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 pub(super) const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\s+[1-9]/[2-9]|\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+pub(super) const TENS: &str = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)";
+pub(super) const ONES: &str = r"(?:one|two|three|four|five|six|seven|eight|nine)";
 pub(super) const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
 
 pub(super) fn month_re() -> String {
@@ -124,6 +128,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::YearRange => format!(
             r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
+        ),
+        Rule::SpokenYear => format!(
+            r"{B}(?:(?:(?:the\s+)?(?:(?:early|mid|late|end\s+of|beginning\s+of)[-\s]+)?{SEASON}\s+of\s+|{mon}\s+|the\s+year\s+)?(?:nineteen[-\s]+(?:{TENS}(?:[-\s]+{ONES})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)|two\s+thousand(?:\s+(?:and\s+)?{ONES})?)|the\s+(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)){B}"
         ),
         Rule::VagueDuration => format!(
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
@@ -359,6 +366,10 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 && rest.starts_with([' ', '-'])
                 && next.starts_with(|c: char| c.is_ascii_lowercase())
                 && !NOT_NOUNS.contains(&next))
+        }
+        Rule::SpokenYear => {
+            // "two thousand" alone is a number ("two thousand people").
+            !s.to_ascii_lowercase().starts_with("two")
         }
         Rule::Decade => {
             // "the 80s" but not "in their 60s" (an age).

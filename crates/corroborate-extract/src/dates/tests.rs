@@ -388,7 +388,9 @@ fn month_with_relative_year() {
     let found = run("The plant closed in June last year and reopens in March next year.");
     assert!(found.contains(&("June last year".into(), "2025-06".into())));
     assert!(found.contains(&("March next year".into(), "2027-03".into())));
-    assert!(!found.iter().any(|(t, _)| t == "last year" || t == "next year"));
+    assert!(!found
+        .iter()
+        .any(|(t, _)| t == "last year" || t == "next year"));
 }
 
 #[test]
@@ -396,9 +398,37 @@ fn clock_time_then_its_day() {
     let found = run("Bids are due by 5 p.m. EST Nov. 2, the agency said.");
     assert_eq!(
         found,
-        vec![("5 p.m. EST Nov. 2".to_string(), "2026-11-02T17:00".to_string())]
+        vec![(
+            "5 p.m. EST Nov. 2".to_string(),
+            "2026-11-02T17:00".to_string()
+        )]
     );
     let found = run("The launch was at 16:15 UTC, October 20, officials said.");
     assert!(found.contains(&("16:15 UTC".into(), "2026-10-20T16:15Z".into())));
     assert!(found.contains(&("October 20".into(), "2026-10-20".into())));
+}
+
+#[test]
+fn years_said_in_words() {
+    let found = run(
+        "He arrived in nineteen eighty-two, left in January nineteen ninety-one, \
+         came back in the winter of nineteen ninety-four and stayed until the year two thousand; \
+         it was the nineties. Two thousand people came.",
+    );
+    assert_eq!(
+        found,
+        vec![
+            ("nineteen eighty-two".to_string(), "1982".to_string()),
+            (
+                "January nineteen ninety-one".to_string(),
+                "1991-01".to_string()
+            ),
+            (
+                "the winter of nineteen ninety-four".to_string(),
+                "1994-WI".to_string()
+            ),
+            ("the year two thousand".to_string(), "2000".to_string()),
+            ("the nineties".to_string(), "199".to_string()),
+        ]
+    );
 }
