@@ -72,6 +72,9 @@ pub(super) const FUTURE_BEFORE_TO: &[&str] = &[
     "planned",
     "intends",
     "due",
+    "supposed",
+    "slated",
+    "poised",
 ];
 pub(super) const PAST_WORDS: &[&str] = &[
     "was",
@@ -295,7 +298,13 @@ impl Ctx<'_> {
             best.map_or(Tense::Unknown, |(_, t)| t)
         };
         // "closed until Friday": up to a day still to come.
-        if idx > 0 && matches!(lower[idx - 1].as_str(), "until" | "till") {
+        // "effective Feb. 1", "payable Dec. 15": a date set for something to take effect.
+        if idx > 0
+            && matches!(
+                lower[idx - 1].as_str(),
+                "until" | "till" | "effective" | "payable"
+            )
+        {
             return Tense::Future;
         }
         let t = match nearest(lo, hi) {

@@ -432,3 +432,16 @@ fn years_said_in_words() {
         ]
     );
 }
+
+#[test]
+fn dates_set_to_take_effect_are_coming() {
+    // DCT 2026-10-23: "effective" and "payable" point ahead even after a past verb.
+    let found =
+        run("The board approved a new rule, effective Jan. 1, and a dividend payable Dec. 20.");
+    assert!(found.contains(&("Jan. 1".into(), "2027-01-01".into())));
+    assert!(found.contains(&("Dec. 20".into(), "2026-12-20".into())));
+    assert_eq!(
+        value_of("The talks are supposed to end by May.", "May").as_deref(),
+        Some("2027-05")
+    );
+}
