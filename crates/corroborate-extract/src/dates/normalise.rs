@@ -383,8 +383,11 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
         }
         Rule::SpokenYear => spoken_year(span, &lw),
         Rule::VagueDuration => {
-            // "in recent years": some time before now, not a length.
-            if lw.first().is_some_and(|w| w == "recent") {
+            // "in recent years": some time before now, not a length; "recent weeks" and
+            // "recent months" are the stretch of weeks or months up to now.
+            if lw.first().is_some_and(|w| w == "recent")
+                && !lw.iter().any(|w| w == "weeks" || w == "months")
+            {
                 return Some(timex(span, TimexType::Date, Some("PAST_REF".into())));
             }
             let unit = lw.iter().find_map(|w| unit_of(w)).unwrap_or(Unit::Year);

@@ -445,3 +445,10 @@ fn dates_set_to_take_effect_are_coming() {
         Some("2027-05")
     );
 }
+
+#[test]
+fn recent_weeks_are_a_stretch_recent_years_a_past() {
+    let found = run("Prices rose in recent weeks, as they had in recent years.");
+    assert!(found.contains(&("recent weeks".into(), "PXW".into())));
+    assert!(found.contains(&("recent years".into(), "PAST_REF".into())));
+}
