@@ -226,7 +226,10 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let mut span = span;
             let adjective = s.contains("-quarter")
                 && next_word(ctx.text, span.end).starts_with(|c: char| c.is_ascii_lowercase());
-            if adjective && lw.first().is_some_and(|w| w == "the") {
+            // "its fourth quarter": the possessive is not part of the date either.
+            if adjective && lw.first().is_some_and(|w| w == "the")
+                || lw.first().is_some_and(|w| w == "its")
+            {
                 let skip = s.find(char::is_whitespace).unwrap_or(0);
                 let skip = skip + s.get(skip..).map_or(0, |r| r.len() - r.trim_start().len());
                 span = Span::new(span.start + skip, span.end);
@@ -429,6 +432,16 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             } else {
                 leading_number(rest).1
             };
+            // "the two-week strike", "the 30-day period": the article belongs to the noun.
+            let mut span = span;
+            if s.len() > 4
+                && s[..4].eq_ignore_ascii_case("the ")
+                && !s.contains("latest")
+                && s.contains('-')
+            {
+                let lead = 4 + s[4..].len() - s[4..].trim_start().len();
+                span = Span::new(span.start + lead, span.end);
+            }
             let mut t = timex(span, TimexType::Duration, Some(duration_value(n, unit)));
             t.modifier = match lw.first().map(String::as_str) {
                 Some("almost" | "nearly" | "less" | "up") => Some("LESS_THAN"),

@@ -452,3 +452,11 @@ fn recent_weeks_are_a_stretch_recent_years_a_past() {
     assert!(found.contains(&("recent weeks".into(), "PXW".into())));
     assert!(found.contains(&("recent years".into(), "PAST_REF".into())));
 }
+
+#[test]
+fn articles_and_possessives_stay_with_the_noun() {
+    let found =
+        run("The union ended the two-week strike before the firm reported its third quarter.");
+    assert!(found.contains(&("two-week".into(), "P2W".into())));
+    assert!(found.iter().any(|(t, _)| t == "third quarter"));
+}
