@@ -239,6 +239,15 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
         Rule::QuarterRef => quarter_ref(ctx, span, &lw),
         Rule::Bound => {
             let modifier = mod_of(&lw);
+            // "the end of 1990": that year, at its end.
+            if let Some(y) = lw
+                .last()
+                .filter(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
+            {
+                let mut t = timex(span, TimexType::Date, Some(y.clone()));
+                t.modifier = modifier;
+                return Some(t);
+            }
             let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
             let shift = if lw.iter().any(|w| w == "last") {
                 -1

@@ -112,7 +112,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
         Rule::Bound => format!(
-            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter){B}"
+            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter)|(?:1[6-9]|20)\d{{2}}){B}"
         ),
         Rule::EarlierThis => format!(
             r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"

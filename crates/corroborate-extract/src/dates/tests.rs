@@ -460,3 +460,20 @@ fn articles_and_possessives_stay_with_the_noun() {
     assert!(found.contains(&("two-week".into(), "P2W".into())));
     assert!(found.iter().any(|(t, _)| t == "third quarter"));
 }
+
+#[test]
+fn bound_of_a_year() {
+    let found = extract_text(
+        "The loan runs until the end of 2031.",
+        &[],
+        d(2026, 10, 23),
+        |_| false,
+    );
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0].span.text("The loan runs until the end of 2031."),
+        "the end of 2031"
+    );
+    assert_eq!(found[0].value.as_deref(), Some("2031"));
+    assert!(found[0].modifier.is_some());
+}
