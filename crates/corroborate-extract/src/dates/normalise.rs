@@ -897,7 +897,8 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
             v.or(Some("XXXX-WXX-WE".into())),
         ));
     }
-    let day = if has("yesterday") {
+    let day = if has("yesterday") || has("last") {
+        // "last night" is the night before the DCT.
         dct.and_then(|d| add_days(d, -1))
     } else if has("tomorrow") {
         dct.and_then(|d| add_days(d, 1))
@@ -915,10 +916,14 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
         dct
     };
     let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
-    Some(match part {
+    let mut t = match part {
         Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
         None => timex(span, TimexType::Date, Some(day_value)),
-    })
+    };
+    if lw.first().is_some_and(|w| w == "early" || w == "late") {
+        t.modifier = mod_of(lw);
+    }
+    Some(t)
 }
 
 /// A year said in words ("nineteen ninety-six", "the year two thousand", "January nineteen

@@ -147,7 +147,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::WeekdayPart => format!(r"{B}{WD}s?(?:\s+{PART}s?)?{B}"),
         Rule::RelativeDay => format!(
-            r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
+            r"{B}(?:(?:early\s+|late\s+|earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+)?last\s+night|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
         Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(

@@ -477,3 +477,10 @@ fn bound_of_a_year() {
     assert_eq!(found[0].value.as_deref(), Some("2031"));
     assert!(found[0].modifier.is_some());
 }
+
+#[test]
+fn last_night_and_late_yesterday() {
+    let found = run("The fire started last night and was out by late yesterday.");
+    assert!(found.contains(&("last night".into(), "2026-10-22TNI".into())));
+    assert!(found.contains(&("late yesterday".into(), "2026-10-22".into())));
+}
