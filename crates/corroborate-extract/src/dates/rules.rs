@@ -118,13 +118,13 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"
         ),
         Rule::DurationNext => format!(
-            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT}){B}"
+            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})(?:\s+or\s+so)?{B}"
         ),
         Rule::Deictic => format!(
             r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
         ),
         Rule::Ago => format!(
-            r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
         ),
         Rule::YearRange => format!(
             r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
@@ -136,7 +136,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long)?{B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long|\s+or\s+so)?{B}"
         ),
         Rule::ModMonth => format!(
             r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year}|\s+(?:last|this|next)\s+year{B})?"

@@ -484,3 +484,10 @@ fn last_night_and_late_yesterday() {
     assert!(found.contains(&("last night".into(), "2026-10-22TNI".into())));
     assert!(found.contains(&("late yesterday".into(), "2026-10-22".into())));
 }
+
+#[test]
+fn or_so_belongs_to_the_length() {
+    let found = run("She moved here a month or so ago and will stay two years or so.");
+    assert!(found.contains(&("a month or so ago".into(), "2026-09".into())));
+    assert!(found.contains(&("two years or so".into(), "P2Y".into())));
+}
