@@ -912,8 +912,9 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
         // "that day", "later that day", "the same day": the day last mentioned.
         ctx.reference
     } else {
-        // "the day" (as in "shares closed up on the day"): the day of the report.
-        dct
+        // "the day" (as in "shares closed up on the day"): the day last mentioned, else the
+        // day of the report.
+        ctx.anchor_day()
     };
     let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
     let mut t = match part {

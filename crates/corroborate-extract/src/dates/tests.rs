@@ -491,3 +491,11 @@ fn or_so_belongs_to_the_length() {
     assert!(found.contains(&("a month or so ago".into(), "2026-09".into())));
     assert!(found.contains(&("two years or so".into(), "P2Y".into())));
 }
+
+#[test]
+fn the_day_is_the_day_last_mentioned() {
+    let found = run("Shares fell on Oct. 20. They closed 3% lower on the day.");
+    assert!(found.contains(&("the day".into(), "2026-10-20".into())));
+    let found = run("Shares closed 3% lower on the day.");
+    assert!(found.contains(&("the day".into(), "2026-10-23".into())));
+}
