@@ -500,7 +500,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 };
                 Some(d.year() + shift)
             });
-            if let Some(m) = ws.iter().find_map(|w| month_of(w)) {
+            // "mid-November": the month may follow a hyphen.
+            let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
+            if let Some(m) = month {
                 let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
@@ -510,7 +512,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 t.modifier = modifier;
                 return Some(t);
             }
-            let season = ws.iter().find_map(|w| season_of(w))?;
+            let season = ws.iter().flat_map(|w| w.split('-')).find_map(season_of)?;
             let y = year.or_else(|| {
                 let d = dct?;
                 let cur = season_index(season_of_month(d.month()));

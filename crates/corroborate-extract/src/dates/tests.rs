@@ -499,3 +499,12 @@ fn the_day_is_the_day_last_mentioned() {
     let found = run("Shares closed 3% lower on the day.");
     assert!(found.contains(&("the day".into(), "2026-10-23".into())));
 }
+
+#[test]
+fn hyphenated_mid_month() {
+    let found = run("The agency gave them until mid-November to reply.");
+    assert_eq!(
+        found,
+        vec![("mid-November".to_string(), "2026-11".to_string())]
+    );
+}
