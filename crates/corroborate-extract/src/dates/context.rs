@@ -75,6 +75,12 @@ pub(super) const FUTURE_BEFORE_TO: &[&str] = &[
     "supposed",
     "slated",
     "poised",
+    "expects",
+    "expect",
+    "hopes",
+    "hope",
+    "aims",
+    "intend",
 ];
 pub(super) const PAST_WORDS: &[&str] = &[
     "was",

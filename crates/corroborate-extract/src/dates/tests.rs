@@ -508,3 +508,16 @@ fn hyphenated_mid_month() {
         vec![("mid-November".to_string(), "2026-11".to_string())]
     );
 }
+
+#[test]
+fn expects_to_points_ahead() {
+    // DCT 2026-10-23: "said it expects to ... in March" is next March, not last.
+    assert_eq!(
+        value_of(
+            "The company said it expects to open the plant in March.",
+            "March"
+        )
+        .as_deref(),
+        Some("2027-03")
+    );
+}
