@@ -121,7 +121,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})(?:\s+or\s+so)?{B}"
         ),
         Rule::Deictic => format!(
-            r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
+            r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
         ),
         Rule::Ago => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
@@ -149,7 +149,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         Rule::RelativeDay => format!(
             r"{B}(?:(?:early\s+|late\s+|earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+)?last\s+night|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
-        Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
+        Rule::Year => format!(r"{B}(?:fiscal\s+)?(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
             r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),

@@ -521,3 +521,10 @@ fn expects_to_points_ahead() {
         Some("2027-03")
     );
 }
+
+#[test]
+fn fiscal_years() {
+    let found = run("Sales in fiscal 2025 beat the forecast for the current fiscal year.");
+    assert!(found.contains(&("fiscal 2025".into(), "2025".into())));
+    assert!(found.contains(&("the current fiscal year".into(), "2026".into())));
+}
