@@ -397,6 +397,23 @@ impl Ctx<'_> {
         })
     }
 
+    /// The first day of the last calendar value mentioned ("1989" → 1989-01-01, "1989-03" →
+    /// 1989-03-01, "1989-03-14" itself); `None` for other values (quarters, seasons).
+    pub(super) fn last_value_date(&self) -> Option<Date> {
+        let v = self.last_value.as_deref()?;
+        let mut it = v.split('-');
+        let y: i16 = it.next().filter(|y| y.len() == 4)?.parse().ok()?;
+        let m: i8 = match it.next() {
+            None => 1,
+            Some(m) => m.parse().ok()?,
+        };
+        let d: i8 = match it.next() {
+            None => 1,
+            Some(d) => d.parse().ok()?,
+        };
+        Date::new(y, m, d).ok()
+    }
+
     /// The date relative expressions ("that day", "three days later") count from.
     pub(super) fn anchor_day(&self) -> Option<Date> {
         self.reference.or(self.dct)

@@ -849,12 +849,20 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
             Some(duration_value(Some(1.0), unit)),
         ));
     }
+    // "the following month", "the previous year": counted from the last date mentioned, at
+    // whatever granularity it had ("in March ... the following month" is April).
+    // A day counts from the last day mentioned ("the following day").
+    let anaphoric = if unit == Unit::Day {
+        ctx.anchor_day()
+    } else {
+        ctx.last_value_date().or(ctx.anchor_day())
+    };
     let (base, shift) = match det {
         "this" | "current" => (dct, 0),
-        "same" => (ctx.anchor_day(), 0),
+        "same" => (anaphoric, 0),
         "last" | "past" => (dct, -1),
-        "previous" => (ctx.anchor_day(), -1),
-        "following" => (ctx.anchor_day(), 1),
+        "previous" => (anaphoric, -1),
+        "following" => (anaphoric, 1),
         _ => (dct, 1),
     };
     if unit == Unit::Day {

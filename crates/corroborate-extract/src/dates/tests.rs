@@ -528,3 +528,11 @@ fn fiscal_years() {
     assert!(found.contains(&("fiscal 2025".into(), "2025".into())));
     assert!(found.contains(&("the current fiscal year".into(), "2026".into())));
 }
+
+#[test]
+fn following_month_counts_from_the_month_mentioned() {
+    let found = run("The firm was founded in March 2019. The following month it hired staff.");
+    assert!(found.contains(&("The following month".into(), "2019-04".into())));
+    let found = run("The deal closed on June 3, 2020. The following day shares rose.");
+    assert!(found.contains(&("The following day".into(), "2020-06-04".into())));
+}
