@@ -237,6 +237,32 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::QuarterRef => quarter_ref(ctx, span, &lw),
+        Rule::Half => {
+            // "the second half of 1989" is `1989-H2`; "the last half of the '80s" is the decade.
+            let h = if lw.iter().any(|w| w == "first") {
+                1
+            } else {
+                2
+            };
+            let last = lw.last()?;
+            let value = if last.ends_with("0s") {
+                let digits: String = last.chars().filter(char::is_ascii_digit).collect();
+                digits.get(..1).map(|d| format!("19{d}"))
+            } else if last.len() == 4 && last.bytes().all(|b| b.is_ascii_digit()) {
+                Some(format!("{last}-H{h}"))
+            } else {
+                let shift = match lw.len().checked_sub(2).map(|i| lw[i].as_str()) {
+                    Some("last") => -1,
+                    Some("next") => 1,
+                    _ => 0,
+                };
+                Some(match dct {
+                    Some(d) => format!("{:04}-H{h}", i64::from(d.year()) + shift),
+                    None => format!("XXXX-H{h}"),
+                })
+            };
+            Some(timex(span, TimexType::Date, value))
+        }
         Rule::Bound => {
             let modifier = mod_of(&lw);
             // "the end of 1990": that year, at its end.

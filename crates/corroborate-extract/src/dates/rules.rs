@@ -13,6 +13,7 @@ pub(super) enum Rule {
     DayMonth,
     TimeOfDay,
     Quarter,
+    Half,
     QuarterRef,
     Bound,
     EarlierThis,
@@ -33,13 +34,14 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 24] = [
+pub(super) const RULES: [Rule; 25] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
     Rule::DayMonth,
     Rule::TimeOfDay,
     Rule::Quarter,
+    Rule::Half,
     Rule::QuarterRef,
     Rule::Bound,
     Rule::EarlierThis,
@@ -107,6 +109,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Quarter => format!(
             r"{B}(?:(?:(?:the|its)\s+)?(?:(?:this|last|next)\s+year's\s+)?(?:(?:{year}|{QUARTER_MOD})[-\s]+)*(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
+        ),
+        Rule::Half => format!(
+            r"{B}(?:the\s+)?(?:first|second|last|latter)\s+half\s+of\s+(?:{year}|(?:the|this|last|next)\s+year{B}|the\s+'?\d0s{B})"
         ),
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"

@@ -536,3 +536,12 @@ fn following_month_counts_from_the_month_mentioned() {
     let found = run("The deal closed on June 3, 2020. The following day shares rose.");
     assert!(found.contains(&("The following day".into(), "2020-06-04".into())));
 }
+
+#[test]
+fn halves_of_a_year() {
+    let found = run(
+        "Growth slowed in the second half of 2019 and will pick up in the first half of next year.",
+    );
+    assert!(found.contains(&("the second half of 2019".into(), "2019-H2".into())));
+    assert!(found.contains(&("the first half of next year".into(), "2027-H1".into())));
+}
