@@ -272,6 +272,10 @@ impl Ctx<'_> {
             .collect();
         let tense_at = |i: usize| -> Option<Tense> {
             let w = lower[i].as_str();
+            // "is to resume trading Tuesday": a plan, so the future.
+            if matches!(w, "is" | "are") && lower.get(i + 1).map(String::as_str) == Some("to") {
+                return Some(Tense::Future);
+            }
             if FUTURE_BEFORE_TO.contains(&w) {
                 return (lower.get(i + 1).map(String::as_str) == Some("to"))
                     .then_some(Tense::Future);

@@ -545,3 +545,16 @@ fn halves_of_a_year() {
     assert!(found.contains(&("the second half of 2019".into(), "2019-H2".into())));
     assert!(found.contains(&("the first half of next year".into(), "2027-H1".into())));
 }
+
+#[test]
+fn is_to_marks_a_plan() {
+    // DCT Friday 2026-10-23: "is to resume ... Tuesday" is the coming Tuesday.
+    assert_eq!(
+        value_of(
+            "The exchange said the stock is to resume trading Tuesday.",
+            "Tuesday"
+        )
+        .as_deref(),
+        Some("2026-10-27")
+    );
+}
