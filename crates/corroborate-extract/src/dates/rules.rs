@@ -353,7 +353,11 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                     .split_whitespace()
                     .next()
                     .is_some_and(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
+            // "three-quarters of", "more than a quarter of": fractions, not lengths.
+            let fraction = low.ends_with("-quarters")
+                || low.ends_with("quarter") && next_word(text, span.end).eq_ignore_ascii_case("of");
             !(rest.starts_with("-old")
+                || fraction
                 || military
                 || rest.trim_start().starts_with("old")
                 || low == "a second"

@@ -558,3 +558,19 @@ fn is_to_marks_a_plan() {
         Some("2026-10-27")
     );
 }
+
+#[test]
+fn quarters_as_fractions() {
+    assert!(
+        run("About three-quarters of the staff and more than a quarter of the board left.")
+            .is_empty()
+    );
+    assert_eq!(
+        value_of("Profit rose for a quarter.", "a quarter").as_deref(),
+        None
+    );
+    assert_eq!(
+        value_of("Profit rose for three quarters.", "three quarters").as_deref(),
+        Some("P3Q")
+    );
+}
