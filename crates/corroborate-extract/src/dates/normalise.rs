@@ -348,6 +348,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                             | "at"
                             | "least"
                             | "up"
+                            | "no"
                     )
                 })
                 .cloned()
@@ -448,6 +449,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 .filter(|w| *w != "the" && *w != "latest")
                 .cloned()
                 .collect();
+            // "no more than sixty days": at most.
+            let at_most_least = lw.first().is_some_and(|w| w == "no");
+            let lw = if at_most_least { lw[1..].to_vec() } else { lw };
             let skip = match lw.first().map(String::as_str) {
                 Some("more" | "less" | "at" | "up") => 2,
                 Some(
@@ -479,6 +483,8 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             }
             let mut t = timex(span, TimexType::Duration, Some(duration_value(n, unit)));
             t.modifier = match lw.first().map(String::as_str) {
+                Some("more") if at_most_least => Some("EQUAL_OR_LESS"),
+                Some("less") if at_most_least => Some("EQUAL_OR_MORE"),
                 Some("almost" | "nearly" | "less" | "up") => Some("LESS_THAN"),
                 Some("over" | "more" | "at") => Some("MORE_THAN"),
                 Some("about" | "around" | "roughly" | "approximately") => Some("APPROX"),

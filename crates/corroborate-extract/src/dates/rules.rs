@@ -74,7 +74,7 @@ pub(super) const UNITS: &str =
 /// Adjectives between a number and its unit ("six straight days", "five trading days").
 pub(super) const ADJ: &str = r"(?:straight|consecutive|trading|business|working|full|long|short)";
 /// Words that make a length approximate or a bound ("nearly two weeks", "more than a year").
-pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)";
+pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|(?:no\s+)?more\s+than|(?:no\s+)?less\s+than|at\s+least|up\s+to)";
 /// Words between "the" and a quarter ("the fiscal first quarter", "the year-ago quarter").
 pub(super) const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 pub(super) const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";

@@ -574,3 +574,13 @@ fn quarters_as_fractions() {
         Some("P3Q")
     );
 }
+
+#[test]
+fn no_more_than_is_an_upper_bound() {
+    let text = "The agency has no more than sixty days to decide.";
+    let found = extract_text(text, &[], d(2026, 10, 23), |_| false);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].span.text(text), "no more than sixty days");
+    assert_eq!(found[0].value.as_deref(), Some("P60D"));
+    assert_eq!(found[0].modifier, Some("EQUAL_OR_LESS"));
+}
