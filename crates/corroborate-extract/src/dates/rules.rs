@@ -206,6 +206,7 @@ pub(super) static ISO_RE: LazyLock<Regex> = LazyLock::new(|| {
 /// Words after which a bare month or season name is a date ("in June", "the June shooting").
 pub(super) const MONTH_CUES: &[&str] = &[
     "in",
+    "for",
     "since",
     "until",
     "till",

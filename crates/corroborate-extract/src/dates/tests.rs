@@ -584,3 +584,11 @@ fn no_more_than_is_an_upper_bound() {
     assert_eq!(found[0].value.as_deref(), Some("P60D"));
     assert_eq!(found[0].modifier, Some("EQUAL_OR_LESS"));
 }
+
+#[test]
+fn month_after_for() {
+    assert_eq!(
+        value_of("The job figures for September were strong.", "September").as_deref(),
+        Some("2026-09")
+    );
+}
