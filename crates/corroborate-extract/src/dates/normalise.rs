@@ -88,7 +88,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 .filter(|(i, c)| {
                     c.is_ascii_alphabetic() && (*i == 0 || s.as_bytes()[i - 1] == b' ')
                 })
-                .find(|(i, _)| month_of(&s[*i..].split([' ', '.']).next().unwrap_or("")).is_some())
+                .find(|(i, _)| month_of(s[*i..].split([' ', '.']).next().unwrap_or("")).is_some())
                 .map(|(i, _)| i);
             // "16:15 UTC, June 1st": the day after a comma is its own expression but fixes
             // this one.
