@@ -883,6 +883,12 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     }
     // "the following month", "the previous year": counted from the last date mentioned, at
     // whatever granularity it had ("in March ... the following month" is April).
+    // "that quarter": the quarter last mentioned.
+    if matches!(det, "that" | "same") && unit == Unit::Quarter {
+        if let Some((y, q)) = ctx.last_quarter {
+            return Some(timex(span, TimexType::Date, Some(format!("{y:04}-Q{q}"))));
+        }
+    }
     // A day counts from the last day mentioned ("the following day").
     let anaphoric = if unit == Unit::Day {
         ctx.anchor_day()
@@ -891,7 +897,7 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     };
     let (base, shift) = match det {
         "this" | "current" => (dct, 0),
-        "same" => (anaphoric, 0),
+        "same" | "that" => (anaphoric, 0),
         "last" | "past" => (dct, -1),
         "previous" => (anaphoric, -1),
         "following" => (anaphoric, 1),

@@ -592,3 +592,11 @@ fn month_after_for() {
         Some("2026-09")
     );
 }
+
+#[test]
+fn that_year_is_the_year_last_mentioned() {
+    let found = run("The mill opened in 2011. Sales that year were small.");
+    assert!(found.contains(&("that year".into(), "2011".into())));
+    let found = run("Profit fell in the second quarter of 2024. Costs rose that quarter.");
+    assert!(found.contains(&("that quarter".into(), "2024-Q2".into())));
+}
