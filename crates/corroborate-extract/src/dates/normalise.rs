@@ -801,10 +801,15 @@ pub(super) fn relative_unit(base: Option<Date>, unit: Unit, n: i64) -> Option<St
 
 pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
     let the = lw.first().is_some_and(|w| w == "the");
+    // "this past weekend", "this coming Sunday": "this" adds nothing to the direction.
+    let this_dir = lw.get(usize::from(the)).is_some_and(|w| w == "this")
+        && lw
+            .get(usize::from(the) + 1)
+            .is_some_and(|w| w == "past" || w == "coming");
     let words: Vec<&str> = lw
         .iter()
         .map(String::as_str)
-        .skip(usize::from(the))
+        .skip(usize::from(the) + usize::from(this_dir))
         .collect();
     let (&det, rest) = words.split_first()?;
     let last = rest.last().copied()?;

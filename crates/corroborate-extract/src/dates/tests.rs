@@ -600,3 +600,11 @@ fn that_year_is_the_year_last_mentioned() {
     let found = run("Profit fell in the second quarter of 2024. Costs rose that quarter.");
     assert!(found.contains(&("that quarter".into(), "2024-Q2".into())));
 }
+
+#[test]
+fn this_past_and_this_coming() {
+    // DCT Friday 2026-10-23.
+    let found = run("Crowds came this past spring and will return this coming Sunday.");
+    assert!(found.contains(&("this past spring".into(), "2026-SP".into())));
+    assert!(found.contains(&("this coming Sunday".into(), "2026-10-25".into())));
+}
