@@ -412,14 +412,6 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 }
             }
         }
-        Rule::YearRange => {
-            let years: Vec<i64> = lw.iter().filter_map(|w| w.parse().ok()).collect();
-            let value = match years[..] {
-                [a, b] if b > a => Some(format!("P{}Y", b - a)),
-                _ => None,
-            };
-            Some(timex(span, TimexType::Duration, value))
-        }
         Rule::SpokenYear => spoken_year(span, &lw),
         Rule::VagueDuration => {
             // "in recent years": some time before now, not a length; "recent weeks" and

@@ -20,7 +20,6 @@ pub(super) enum Rule {
     DurationNext,
     Deictic,
     Ago,
-    YearRange,
     SpokenYear,
     VagueDuration,
     Duration,
@@ -34,7 +33,7 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 25] = [
+pub(super) const RULES: [Rule; 24] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -48,7 +47,6 @@ pub(super) const RULES: [Rule; 25] = [
     Rule::DurationNext,
     Rule::Deictic,
     Rule::Ago,
-    Rule::YearRange,
     Rule::SpokenYear,
     Rule::VagueDuration,
     Rule::Duration,
@@ -130,9 +128,6 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Ago => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
-        ),
-        Rule::YearRange => format!(
-            r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
         ),
         Rule::SpokenYear => format!(
             r"{B}(?:(?:(?:the\s+)?(?:(?:early|mid|late|end\s+of|beginning\s+of)[-\s]+)?{SEASON}\s+of\s+|{mon}\s+|the\s+year\s+)?(?:nineteen[-\s]+(?:{TENS}(?:[-\s]+{ONES})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)|two\s+thousand(?:\s+(?:and\s+)?{ONES})?)|the\s+(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)){B}"

@@ -608,3 +608,10 @@ fn this_past_and_this_coming() {
     assert!(found.contains(&("this past spring".into(), "2026-SP".into())));
     assert!(found.contains(&("this coming Sunday".into(), "2026-10-25".into())));
 }
+
+#[test]
+fn years_of_a_range_are_dates() {
+    let found = run("Deliveries run from 2027 to 2029, then between 2031 and 2033.");
+    let values: Vec<&str> = found.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(values, ["2027", "2029", "2031", "2033"]);
+}
