@@ -390,7 +390,18 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                         .then_some(())
                         .and(n.filter(|n| n.fract() == 0.0 && *n < 100.0))
                         .and_then(|n| {
-                            let v = ctx.last_value.as_deref()?;
+                            let v = ctx.last_value.clone()?;
+                            // "a year earlier" after a day ("the quarter ended Sept. 30") is
+                            // that period, not that day: the quarter reported, else the year.
+                            let v = if day_of_value(&v).is_some() {
+                                match ctx.last_quarter {
+                                    Some((y, q)) => format!("{y:04}-Q{q}"),
+                                    None => v.get(..4)?.to_string(),
+                                }
+                            } else {
+                                v
+                            };
+                            let v = v.as_str();
                             // "ago" counts from the DCT: only its granularity comes from the
                             // reference; "earlier" counts from the reference itself.
                             // Only a reported quarter lends its granularity to "ago"

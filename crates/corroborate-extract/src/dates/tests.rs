@@ -615,3 +615,12 @@ fn years_of_a_range_are_dates() {
     let values: Vec<&str> = found.iter().map(|(_, v)| v.as_str()).collect();
     assert_eq!(values, ["2027", "2029", "2031", "2033"]);
 }
+
+#[test]
+fn a_year_earlier_than_a_day_is_that_period() {
+    let found = run("The quarter ended Sept. 30, 2026. Profit doubled from a year earlier.");
+    assert!(found.contains(&("a year earlier".into(), "2025".into())));
+    let found =
+        run("Third-quarter profit rose in the quarter ended Sept. 30, 2026, from a year earlier.");
+    assert!(found.contains(&("a year earlier".into(), "2025-Q3".into())));
+}
