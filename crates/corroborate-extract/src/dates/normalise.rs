@@ -889,14 +889,14 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
             Some(duration_value(Some(1.0), unit)),
         ));
     }
-    // "the following month", "the previous year": counted from the last date mentioned, at
-    // whatever granularity it had ("in March ... the following month" is April).
     // "that quarter": the quarter last mentioned.
     if matches!(det, "that" | "same") && unit == Unit::Quarter {
         if let Some((y, q)) = ctx.last_quarter {
             return Some(timex(span, TimexType::Date, Some(format!("{y:04}-Q{q}"))));
         }
     }
+    // "the following month", "the previous year": counted from the last date mentioned, at
+    // whatever granularity it had ("in March ... the following month" is April).
     // A day counts from the last day mentioned ("the following day").
     let anaphoric = if unit == Unit::Day {
         ctx.anchor_day()
