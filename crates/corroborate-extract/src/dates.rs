@@ -227,6 +227,10 @@ fn leading_number(words: &[String]) -> (bool, Option<f64>) {
         if unit_of(w).is_some() {
             break;
         }
+        // "six straight days", "five trading days": the adjective is not part of the number.
+        if is_duration_adjective(w) {
+            continue;
+        }
         if !joined.is_empty() {
             joined.push(' ');
         }
@@ -236,6 +240,14 @@ fn leading_number(words: &[String]) -> (bool, Option<f64>) {
         Some(n) => (true, Some(n)),
         None => (false, None),
     }
+}
+
+/// An adjective between a number and its unit ("straight", "trading"), as in `ADJ`.
+fn is_duration_adjective(w: &str) -> bool {
+    matches!(
+        w,
+        "straight" | "consecutive" | "trading" | "business" | "working" | "full" | "long" | "short"
+    )
 }
 
 fn timex(span: Span, kind: TimexType, value: Option<String>) -> Timex {

@@ -72,6 +72,15 @@ pub(super) const FUTURE_BEFORE_TO: &[&str] = &[
     "planned",
     "intends",
     "due",
+    "supposed",
+    "slated",
+    "poised",
+    "expects",
+    "expect",
+    "hopes",
+    "hope",
+    "aims",
+    "intend",
 ];
 pub(super) const PAST_WORDS: &[&str] = &[
     "was",
@@ -263,6 +272,10 @@ impl Ctx<'_> {
             .collect();
         let tense_at = |i: usize| -> Option<Tense> {
             let w = lower[i].as_str();
+            // "is to resume trading Tuesday": a plan, so the future.
+            if matches!(w, "is" | "are") && lower.get(i + 1).map(String::as_str) == Some("to") {
+                return Some(Tense::Future);
+            }
             if FUTURE_BEFORE_TO.contains(&w) {
                 return (lower.get(i + 1).map(String::as_str) == Some("to"))
                     .then_some(Tense::Future);
@@ -295,7 +308,13 @@ impl Ctx<'_> {
             best.map_or(Tense::Unknown, |(_, t)| t)
         };
         // "closed until Friday": up to a day still to come.
-        if idx > 0 && matches!(lower[idx - 1].as_str(), "until" | "till") {
+        // "effective Feb. 1", "payable Dec. 15": a date set for something to take effect.
+        if idx > 0
+            && matches!(
+                lower[idx - 1].as_str(),
+                "until" | "till" | "effective" | "payable"
+            )
+        {
             return Tense::Future;
         }
         let t = match nearest(lo, hi) {
@@ -380,6 +399,23 @@ impl Ctx<'_> {
                 }
             }
         })
+    }
+
+    /// The first day of the last calendar value mentioned ("1989" → 1989-01-01, "1989-03" →
+    /// 1989-03-01, "1989-03-14" itself); `None` for other values (quarters, seasons).
+    pub(super) fn last_value_date(&self) -> Option<Date> {
+        let v = self.last_value.as_deref()?;
+        let mut it = v.split('-');
+        let y: i16 = it.next().filter(|y| y.len() == 4)?.parse().ok()?;
+        let m: i8 = match it.next() {
+            None => 1,
+            Some(m) => m.parse().ok()?,
+        };
+        let d: i8 = match it.next() {
+            None => 1,
+            Some(d) => d.parse().ok()?,
+        };
+        Date::new(y, m, d).ok()
     }
 
     /// The date relative expressions ("that day", "three days later") count from.

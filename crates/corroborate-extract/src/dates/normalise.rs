@@ -82,6 +82,36 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::TimeOfDay => {
+            // "5 p.m. EST Nov. 9": the clock time, then the day it falls on.
+            let month_at = s
+                .char_indices()
+                .filter(|(i, c)| {
+                    c.is_ascii_alphabetic() && (*i == 0 || s.as_bytes()[i - 1] == b' ')
+                })
+                .find(|(i, _)| month_of(s[*i..].split([' ', '.']).next().unwrap_or("")).is_some())
+                .map(|(i, _)| i);
+            // "16:15 UTC, June 1st": the day after a comma is its own expression but fixes
+            // this one.
+            let after = ctx.text.get(span.end..).unwrap_or("");
+            let after_comma = after
+                .strip_prefix(", ")
+                .filter(|a| a.split([' ', '.']).next().and_then(month_of).is_some())
+                .map(|a| a.get(..a.len().min(16)).unwrap_or(a));
+            let (clock, date_part) = match month_at {
+                Some(i) => (&s[..i], Some(&s[i..])),
+                None => (s, after_comma),
+            };
+            let date_day = date_part.and_then(|p| {
+                let m = month_of(p.split([' ', '.']).next()?)?;
+                let digits: String = p
+                    .trim_start_matches(|c: char| !c.is_ascii_digit())
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                let d: i8 = digits.parse().ok()?;
+                ctx.month_day(m, d, ctx.tense(span)).ok().flatten()
+            });
+            let s = clock;
             let digits: Vec<u32> = s
                 .split(|c: char| !c.is_ascii_digit())
                 .filter(|p| !p.is_empty())
@@ -111,7 +141,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             }
             let zulu = lw.iter().any(|w| w == "utc" || w == "gmt") && !low.contains("(gmt");
             let wd = lw.iter().find_map(|w| weekday_of(w));
-            let day = if let Some(wd) = wd {
+            let day = if date_day.is_some() {
+                date_day
+            } else if let Some(wd) = wd {
                 ctx.weekday(wd, ctx.tense(span))
             } else if lw.iter().any(|w| w == "yesterday") {
                 dct.and_then(|d| add_days(d, -1))
@@ -194,7 +226,10 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let mut span = span;
             let adjective = s.contains("-quarter")
                 && next_word(ctx.text, span.end).starts_with(|c: char| c.is_ascii_lowercase());
-            if adjective && lw.first().is_some_and(|w| w == "the") {
+            // "its fourth quarter": the possessive is not part of the date either.
+            if adjective && lw.first().is_some_and(|w| w == "the")
+                || lw.first().is_some_and(|w| w == "its")
+            {
                 let skip = s.find(char::is_whitespace).unwrap_or(0);
                 let skip = skip + s.get(skip..).map_or(0, |r| r.len() - r.trim_start().len());
                 span = Span::new(span.start + skip, span.end);
@@ -202,8 +237,43 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::QuarterRef => quarter_ref(ctx, span, &lw),
+        Rule::Half => {
+            // "the second half of 1989" is `1989-H2`; "the last half of the '80s" is the decade.
+            let h = if lw.iter().any(|w| w == "first") {
+                1
+            } else {
+                2
+            };
+            let last = lw.last()?;
+            let value = if last.ends_with("0s") {
+                let digits: String = last.chars().filter(char::is_ascii_digit).collect();
+                digits.get(..1).map(|d| format!("19{d}"))
+            } else if last.len() == 4 && last.bytes().all(|b| b.is_ascii_digit()) {
+                Some(format!("{last}-H{h}"))
+            } else {
+                let shift = match lw.len().checked_sub(2).map(|i| lw[i].as_str()) {
+                    Some("last") => -1,
+                    Some("next") => 1,
+                    _ => 0,
+                };
+                Some(match dct {
+                    Some(d) => format!("{:04}-H{h}", i64::from(d.year()) + shift),
+                    None => format!("XXXX-H{h}"),
+                })
+            };
+            Some(timex(span, TimexType::Date, value))
+        }
         Rule::Bound => {
             let modifier = mod_of(&lw);
+            // "the end of 1990": that year, at its end.
+            if let Some(y) = lw
+                .last()
+                .filter(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
+            {
+                let mut t = timex(span, TimexType::Date, Some(y.clone()));
+                t.modifier = modifier;
+                return Some(t);
+            }
             let unit = lw.iter().rev().find_map(|w| unit_of(w))?;
             let shift = if lw.iter().any(|w| w == "last") {
                 -1
@@ -278,6 +348,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                             | "at"
                             | "least"
                             | "up"
+                            | "no"
                     )
                 })
                 .cloned()
@@ -319,7 +390,18 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                         .then_some(())
                         .and(n.filter(|n| n.fract() == 0.0 && *n < 100.0))
                         .and_then(|n| {
-                            let v = ctx.last_value.as_deref()?;
+                            let v = ctx.last_value.clone()?;
+                            // "a year earlier" after a day ("the quarter ended Sept. 30") is
+                            // that period, not that day: the quarter reported, else the year.
+                            let v = if day_of_value(&v).is_some() {
+                                match ctx.last_quarter {
+                                    Some((y, q)) => format!("{y:04}-Q{q}"),
+                                    None => v.get(..4)?.to_string(),
+                                }
+                            } else {
+                                v
+                            };
+                            let v = v.as_str();
                             // "ago" counts from the DCT: only its granularity comes from the
                             // reference; "earlier" counts from the reference itself.
                             // Only a reported quarter lends its granularity to "ago"
@@ -341,17 +423,13 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 }
             }
         }
-        Rule::YearRange => {
-            let years: Vec<i64> = lw.iter().filter_map(|w| w.parse().ok()).collect();
-            let value = match years[..] {
-                [a, b] if b > a => Some(format!("P{}Y", b - a)),
-                _ => None,
-            };
-            Some(timex(span, TimexType::Duration, value))
-        }
+        Rule::SpokenYear => spoken_year(span, &lw),
         Rule::VagueDuration => {
-            // "in recent years": some time before now, not a length.
-            if lw.first().is_some_and(|w| w == "recent") {
+            // "in recent years": some time before now, not a length; "recent weeks" and
+            // "recent months" are the stretch of weeks or months up to now.
+            if lw.first().is_some_and(|w| w == "recent")
+                && !lw.iter().any(|w| w == "weeks" || w == "months")
+            {
                 return Some(timex(span, TimexType::Date, Some("PAST_REF".into())));
             }
             let unit = lw.iter().find_map(|w| unit_of(w)).unwrap_or(Unit::Year);
@@ -374,6 +452,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 .filter(|w| *w != "the" && *w != "latest")
                 .cloned()
                 .collect();
+            // "no more than sixty days": at most.
+            let at_most_least = lw.first().is_some_and(|w| w == "no");
+            let lw = if at_most_least { lw[1..].to_vec() } else { lw };
             let skip = match lw.first().map(String::as_str) {
                 Some("more" | "less" | "at" | "up") => 2,
                 Some(
@@ -393,8 +474,20 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             } else {
                 leading_number(rest).1
             };
+            // "the two-week strike", "the 30-day period": the article belongs to the noun.
+            let mut span = span;
+            if s.len() > 4
+                && s[..4].eq_ignore_ascii_case("the ")
+                && !s.contains("latest")
+                && s.contains('-')
+            {
+                let lead = 4 + s[4..].len() - s[4..].trim_start().len();
+                span = Span::new(span.start + lead, span.end);
+            }
             let mut t = timex(span, TimexType::Duration, Some(duration_value(n, unit)));
             t.modifier = match lw.first().map(String::as_str) {
+                Some("more") if at_most_least => Some("EQUAL_OR_LESS"),
+                Some("less") if at_most_least => Some("EQUAL_OR_MORE"),
                 Some("almost" | "nearly" | "less" | "up") => Some("LESS_THAN"),
                 Some("over" | "more" | "at") => Some("MORE_THAN"),
                 Some("about" | "around" | "roughly" | "approximately") => Some("APPROX"),
@@ -417,6 +510,17 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 .take(16)
                 .collect::<String>()
                 .to_ascii_lowercase();
+            // "June last year": the year phrase is part of the expression.
+            let inner = lw.iter().any(|w| w == "year").then(|| {
+                if lw.iter().any(|w| w == "last") {
+                    -1
+                } else if lw.iter().any(|w| w == "next") {
+                    1
+                } else {
+                    0
+                }
+            });
+            let year = year.or_else(|| Some(dct?.year() + inner?));
             let year = year.or_else(|| {
                 let d = dct?;
                 let rest = after.strip_prefix(" of ")?;
@@ -431,7 +535,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 };
                 Some(d.year() + shift)
             });
-            if let Some(m) = ws.iter().find_map(|w| month_of(w)) {
+            // "mid-November": the month may follow a hyphen.
+            let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
+            if let Some(m) = month {
                 let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
@@ -441,7 +547,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 t.modifier = modifier;
                 return Some(t);
             }
-            let season = ws.iter().find_map(|w| season_of(w))?;
+            let season = ws.iter().flat_map(|w| w.split('-')).find_map(season_of)?;
             let y = year.or_else(|| {
                 let d = dct?;
                 let cur = season_index(season_of_month(d.month()));
@@ -698,10 +804,15 @@ pub(super) fn relative_unit(base: Option<Date>, unit: Unit, n: i64) -> Option<St
 
 pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
     let the = lw.first().is_some_and(|w| w == "the");
+    // "this past weekend", "this coming Sunday": "this" adds nothing to the direction.
+    let this_dir = lw.get(usize::from(the)).is_some_and(|w| w == "this")
+        && lw
+            .get(usize::from(the) + 1)
+            .is_some_and(|w| w == "past" || w == "coming");
     let words: Vec<&str> = lw
         .iter()
         .map(String::as_str)
-        .skip(usize::from(the))
+        .skip(usize::from(the) + usize::from(this_dir))
         .collect();
     let (&det, rest) = words.split_first()?;
     let last = rest.last().copied()?;
@@ -778,12 +889,26 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
             Some(duration_value(Some(1.0), unit)),
         ));
     }
+    // "that quarter": the quarter last mentioned.
+    if matches!(det, "that" | "same") && unit == Unit::Quarter {
+        if let Some((y, q)) = ctx.last_quarter {
+            return Some(timex(span, TimexType::Date, Some(format!("{y:04}-Q{q}"))));
+        }
+    }
+    // "the following month", "the previous year": counted from the last date mentioned, at
+    // whatever granularity it had ("in March ... the following month" is April).
+    // A day counts from the last day mentioned ("the following day").
+    let anaphoric = if unit == Unit::Day {
+        ctx.anchor_day()
+    } else {
+        ctx.last_value_date().or(ctx.anchor_day())
+    };
     let (base, shift) = match det {
         "this" | "current" => (dct, 0),
-        "same" => (ctx.anchor_day(), 0),
+        "same" | "that" => (anaphoric, 0),
         "last" | "past" => (dct, -1),
-        "previous" => (ctx.anchor_day(), -1),
-        "following" => (ctx.anchor_day(), 1),
+        "previous" => (anaphoric, -1),
+        "following" => (anaphoric, 1),
         _ => (dct, 1),
     };
     if unit == Unit::Day {
@@ -828,7 +953,8 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
             v.or(Some("XXXX-WXX-WE".into())),
         ));
     }
-    let day = if has("yesterday") {
+    let day = if has("yesterday") || has("last") {
+        // "last night" is the night before the DCT.
         dct.and_then(|d| add_days(d, -1))
     } else if has("tomorrow") {
         dct.and_then(|d| add_days(d, 1))
@@ -842,12 +968,76 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
         // "that day", "later that day", "the same day": the day last mentioned.
         ctx.reference
     } else {
-        // "the day" (as in "shares closed up on the day"): the day of the report.
-        dct
+        // "the day" (as in "shares closed up on the day"): the day last mentioned, else the
+        // day of the report.
+        ctx.anchor_day()
     };
     let day_value = day.map_or("XXXX-XX-XX".to_string(), fmt_day);
-    Some(match part {
+    let mut t = match part {
         Some(p) => timex(span, TimexType::Time, Some(format!("{day_value}T{p}"))),
         None => timex(span, TimexType::Date, Some(day_value)),
-    })
+    };
+    if lw.first().is_some_and(|w| w == "early" || w == "late") {
+        t.modifier = mod_of(lw);
+    }
+    Some(t)
+}
+
+/// A year said in words ("nineteen ninety-six", "the year two thousand", "January nineteen
+/// ninety-seven", "the winter of nineteen ninety-four", "the nineties").
+pub(super) fn spoken_year(span: Span, lw: &[String]) -> Option<Timex> {
+    const ONES: [&str; 9] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    const TEENS: [&str; 10] = [
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let index = |list: &[&str], w: &str| list.iter().position(|x| *x == w);
+    if let Some(d) = lw.last().and_then(|w| {
+        let stem = w.strip_suffix("ies")?;
+        index(&TENS, &format!("{stem}y"))
+    }) {
+        return Some(timex(span, TimexType::Date, Some(format!("19{}", d + 2))));
+    }
+    let at = lw.iter().position(|w| w == "nineteen" || w == "two")?;
+    // "nineteen" may open the year and also end it ("nineteen nineteen").
+    let (base, rest) = if lw[at] == "two" {
+        (2000, lw.get(at + 2..).unwrap_or_default())
+    } else {
+        (1900, lw.get(at + 1..).unwrap_or_default())
+    };
+    let mut n = 0;
+    for w in rest {
+        if let Some(t) = index(&TENS, w) {
+            n += 10 * (t + 2);
+        } else if let Some(t) = index(&TEENS, w) {
+            n += 10 + t;
+        } else if let Some(o) = index(&ONES, w) {
+            n += o + 1;
+        }
+    }
+    let year = base + n;
+    let before = &lw[..at];
+    let value = if let Some(m) = before.iter().find_map(|w| month_of(w)) {
+        fmt_month(year as i16, m)
+    } else if let Some(season) = before.iter().find_map(|w| season_of(w)) {
+        format!("{year:04}-{season}")
+    } else {
+        format!("{year:04}")
+    };
+    let mut t = timex(span, TimexType::Date, Some(value));
+    t.modifier = mod_of(before);
+    Some(t)
 }

@@ -13,13 +13,14 @@ pub(super) enum Rule {
     DayMonth,
     TimeOfDay,
     Quarter,
+    Half,
     QuarterRef,
     Bound,
     EarlierThis,
     DurationNext,
     Deictic,
     Ago,
-    YearRange,
+    SpokenYear,
     VagueDuration,
     Duration,
     ModMonth,
@@ -32,20 +33,21 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 23] = [
+pub(super) const RULES: [Rule; 24] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
     Rule::DayMonth,
     Rule::TimeOfDay,
     Rule::Quarter,
+    Rule::Half,
     Rule::QuarterRef,
     Rule::Bound,
     Rule::EarlierThis,
     Rule::DurationNext,
     Rule::Deictic,
     Rule::Ago,
-    Rule::YearRange,
+    Rule::SpokenYear,
     Rule::VagueDuration,
     Rule::Duration,
     Rule::ModMonth,
@@ -70,11 +72,13 @@ pub(super) const UNITS: &str =
 /// Adjectives between a number and its unit ("six straight days", "five trading days").
 pub(super) const ADJ: &str = r"(?:straight|consecutive|trading|business|working|full|long|short)";
 /// Words that make a length approximate or a bound ("nearly two weeks", "more than a year").
-pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|at\s+least|up\s+to)";
+pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approximately|over|(?:no\s+)?more\s+than|(?:no\s+)?less\s+than|at\s+least|up\s+to)";
 /// Words between "the" and a quarter ("the fiscal first quarter", "the year-ago quarter").
 pub(super) const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 pub(super) const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 pub(super) const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\s+[1-9]/[2-9]|\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+pub(super) const TENS: &str = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)";
+pub(super) const ONES: &str = r"(?:one|two|three|four|five|six|seven|eight|nine)";
 pub(super) const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
 
 pub(super) fn month_re() -> String {
@@ -99,40 +103,43 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             )
         }
         Rule::TimeOfDay => format!(
-            r"{B}(?:\d{{1,2}}(?::\d{{2}})?\s*(?:a\.m\.|p\.m\.|am{B}|pm{B})|\d{{1,2}}:\d{{2}}{B}|noon{B}|midnight{B})(?:\s+{TZ}{B})?(?:\s+\(gmt\s*[+-]\d{{1,2}}\))?(?:\s+(?:on\s+)?(?:{WD}|today|yesterday|tomorrow){B})?"
+            r"{B}(?:\d{{1,2}}(?::\d{{2}})?\s*(?:a\.m\.|p\.m\.|am{B}|pm{B})|\d{{1,2}}:\d{{2}}{B}|noon{B}|midnight{B})(?:\s+{TZ}{B})?(?:\s+\(gmt\s*[+-]\d{{1,2}}\))?(?:\s+(?:on\s+)?(?:{WD}|today|yesterday|tomorrow){B}|\s+(?:on\s+)?{mon}\s*{daynum})?"
         ),
         Rule::Quarter => format!(
             r"{B}(?:(?:(?:the|its)\s+)?(?:(?:this|last|next)\s+year's\s+)?(?:(?:{year}|{QUARTER_MOD})[-\s]+)*(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
+        ),
+        Rule::Half => format!(
+            r"{B}(?:the\s+)?(?:first|second|last|latter)\s+half\s+of\s+(?:{year}|(?:the|this|last|next)\s+year{B}|the\s+'?\d0s{B})"
         ),
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
         Rule::Bound => format!(
-            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter){B}"
+            r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter)|(?:1[6-9]|20)\d{{2}}){B}"
         ),
         Rule::EarlierThis => format!(
             r"{B}(?:(?:earlier|later|early|late)\s+(?:this|last|next)\s+(?:week|month|year|weekend)|(?:earlier|later)\s+in\s+the\s+(?:week|month|year)){B}"
         ),
         Rule::DurationNext => format!(
-            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT}){B}"
+            r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})(?:\s+or\s+so)?{B}"
         ),
         Rule::Deictic => format!(
-            r"{B}(?:the\s+)?(?:this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})"
+            r"{B}(?:the\s+)?(?:this\s+past|this\s+coming|this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})|{B}that\s+(?:week|month|quarter|year){B}"
         ),
         Rule::Ago => format!(
-            r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
         ),
-        Rule::YearRange => format!(
-            r"{B}(?:from\s+(?:1[6-9]|20)\d{{2}}\s+(?:to|until|through)|between\s+(?:1[6-9]|20)\d{{2}}\s+and)\s+(?:1[6-9]|20)\d{{2}}{B}"
+        Rule::SpokenYear => format!(
+            r"{B}(?:(?:(?:the\s+)?(?:(?:early|mid|late|end\s+of|beginning\s+of)[-\s]+)?{SEASON}\s+of\s+|{mon}\s+|the\s+year\s+)?(?:nineteen[-\s]+(?:{TENS}(?:[-\s]+{ONES})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)|two\s+thousand(?:\s+(?:and\s+)?{ONES})?)|the\s+(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)){B}"
         ),
         Rule::VagueDuration => format!(
             r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
-            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long)?{B}"
+            r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long|\s+or\s+so)?{B}"
         ),
         Rule::ModMonth => format!(
-            r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year})?"
+            r"{B}(?:(?:the\s+)?(?:early|mid|late|end\s+of|beginning\s+of|start\s+of|middle\s+of)[-\s]+)?(?:{mon}|{SEASON}{B})(?:,?\s+(?:of\s+)?{year}|\s+(?:last|this|next)\s+year{B})?"
         ),
         Rule::ModYear => format!(r"{B}(?:early|mid|late)[-\s]+(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Decade => format!(
@@ -140,9 +147,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::WeekdayPart => format!(r"{B}{WD}s?(?:\s+{PART}s?)?{B}"),
         Rule::RelativeDay => format!(
-            r"{B}(?:(?:earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
+            r"{B}(?:(?:early\s+|late\s+|earlier\s+|later\s+)?(?:yesterday|today|tonight|tomorrow)(?:\s+{PART})?|(?:early\s+|late\s+)?last\s+night|(?:early\s+|late\s+|earlier\s+|later\s+)?this\s+{PART}|(?:(?:later|earlier|early|late)\s+)?that\s+(?:day|{PART})|the\s+(?:same|next|following|previous)\s+(?:day|{PART})|the\s+day\s+(?:before|after)|(?:(?:early|late|earlier|later)\s+in\s+)?the\s+day|the\s+weekend){B}"
         ),
-        Rule::Year => format!(r"{B}(?:1[6-9]|20)\d{{2}}{B}"),
+        Rule::Year => format!(r"{B}(?:fiscal\s+)?(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
             r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
@@ -194,6 +201,7 @@ pub(super) static ISO_RE: LazyLock<Regex> = LazyLock::new(|| {
 /// Words after which a bare month or season name is a date ("in June", "the June shooting").
 pub(super) const MONTH_CUES: &[&str] = &[
     "in",
+    "for",
     "since",
     "until",
     "till",
@@ -341,7 +349,11 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                     .split_whitespace()
                     .next()
                     .is_some_and(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()));
+            // "three-quarters of", "more than a quarter of": fractions, not lengths.
+            let fraction = low.ends_with("-quarters")
+                || low.ends_with("quarter") && next_word(text, span.end).eq_ignore_ascii_case("of");
             !(rest.starts_with("-old")
+                || fraction
                 || military
                 || rest.trim_start().starts_with("old")
                 || low == "a second"
@@ -359,6 +371,10 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 && rest.starts_with([' ', '-'])
                 && next.starts_with(|c: char| c.is_ascii_lowercase())
                 && !NOT_NOUNS.contains(&next))
+        }
+        Rule::SpokenYear => {
+            // "two thousand" alone is a number ("two thousand people").
+            !s.to_ascii_lowercase().starts_with("two")
         }
         Rule::Decade => {
             // "the 80s" but not "in their 60s" (an age).

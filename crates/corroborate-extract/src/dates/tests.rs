@@ -370,3 +370,257 @@ fn the_adjective_recent_is_not_a_date() {
         .collect();
     assert_eq!(found, vec!["recently".to_string()]);
 }
+
+#[test]
+fn counts_before_duration_adjectives() {
+    assert_eq!(
+        value_of("The index fell for six straight days.", "six straight days").as_deref(),
+        Some("P6D")
+    );
+    assert_eq!(
+        value_of("It took five trading days to recover.", "five trading days").as_deref(),
+        Some("P5D")
+    );
+}
+
+#[test]
+fn month_with_relative_year() {
+    let found = run("The plant closed in June last year and reopens in March next year.");
+    assert!(found.contains(&("June last year".into(), "2025-06".into())));
+    assert!(found.contains(&("March next year".into(), "2027-03".into())));
+    assert!(!found
+        .iter()
+        .any(|(t, _)| t == "last year" || t == "next year"));
+}
+
+#[test]
+fn clock_time_then_its_day() {
+    let found = run("Bids are due by 5 p.m. EST Nov. 2, the agency said.");
+    assert_eq!(
+        found,
+        vec![(
+            "5 p.m. EST Nov. 2".to_string(),
+            "2026-11-02T17:00".to_string()
+        )]
+    );
+    let found = run("The launch was at 16:15 UTC, October 20, officials said.");
+    assert!(found.contains(&("16:15 UTC".into(), "2026-10-20T16:15Z".into())));
+    assert!(found.contains(&("October 20".into(), "2026-10-20".into())));
+}
+
+#[test]
+fn years_said_in_words() {
+    let found = run(
+        "He arrived in nineteen eighty-two, left in January nineteen ninety-one, \
+         came back in the winter of nineteen ninety-four and stayed until the year two thousand; \
+         it was the nineties. Two thousand people came.",
+    );
+    assert_eq!(
+        found,
+        vec![
+            ("nineteen eighty-two".to_string(), "1982".to_string()),
+            (
+                "January nineteen ninety-one".to_string(),
+                "1991-01".to_string()
+            ),
+            (
+                "the winter of nineteen ninety-four".to_string(),
+                "1994-WI".to_string()
+            ),
+            ("the year two thousand".to_string(), "2000".to_string()),
+            ("the nineties".to_string(), "199".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn dates_set_to_take_effect_are_coming() {
+    // DCT 2026-10-23: "effective" and "payable" point ahead even after a past verb.
+    let found =
+        run("The board approved a new rule, effective Jan. 1, and a dividend payable Dec. 20.");
+    assert!(found.contains(&("Jan. 1".into(), "2027-01-01".into())));
+    assert!(found.contains(&("Dec. 20".into(), "2026-12-20".into())));
+    assert_eq!(
+        value_of("The talks are supposed to end by May.", "May").as_deref(),
+        Some("2027-05")
+    );
+}
+
+#[test]
+fn recent_weeks_are_a_stretch_recent_years_a_past() {
+    let found = run("Prices rose in recent weeks, as they had in recent years.");
+    assert!(found.contains(&("recent weeks".into(), "PXW".into())));
+    assert!(found.contains(&("recent years".into(), "PAST_REF".into())));
+}
+
+#[test]
+fn articles_and_possessives_stay_with_the_noun() {
+    let found =
+        run("The union ended the two-week strike before the firm reported its third quarter.");
+    assert!(found.contains(&("two-week".into(), "P2W".into())));
+    assert!(found.iter().any(|(t, _)| t == "third quarter"));
+}
+
+#[test]
+fn bound_of_a_year() {
+    let found = extract_text(
+        "The loan runs until the end of 2031.",
+        &[],
+        d(2026, 10, 23),
+        |_| false,
+    );
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0].span.text("The loan runs until the end of 2031."),
+        "the end of 2031"
+    );
+    assert_eq!(found[0].value.as_deref(), Some("2031"));
+    assert!(found[0].modifier.is_some());
+}
+
+#[test]
+fn last_night_and_late_yesterday() {
+    let found = run("The fire started last night and was out by late yesterday.");
+    assert!(found.contains(&("last night".into(), "2026-10-22TNI".into())));
+    assert!(found.contains(&("late yesterday".into(), "2026-10-22".into())));
+}
+
+#[test]
+fn or_so_belongs_to_the_length() {
+    let found = run("She moved here a month or so ago and will stay two years or so.");
+    assert!(found.contains(&("a month or so ago".into(), "2026-09".into())));
+    assert!(found.contains(&("two years or so".into(), "P2Y".into())));
+}
+
+#[test]
+fn the_day_is_the_day_last_mentioned() {
+    let found = run("Shares fell on Oct. 20. They closed 3% lower on the day.");
+    assert!(found.contains(&("the day".into(), "2026-10-20".into())));
+    let found = run("Shares closed 3% lower on the day.");
+    assert!(found.contains(&("the day".into(), "2026-10-23".into())));
+}
+
+#[test]
+fn hyphenated_mid_month() {
+    let found = run("The agency gave them until mid-November to reply.");
+    assert_eq!(
+        found,
+        vec![("mid-November".to_string(), "2026-11".to_string())]
+    );
+}
+
+#[test]
+fn expects_to_points_ahead() {
+    // DCT 2026-10-23: "said it expects to ... in March" is next March, not last.
+    assert_eq!(
+        value_of(
+            "The company said it expects to open the plant in March.",
+            "March"
+        )
+        .as_deref(),
+        Some("2027-03")
+    );
+}
+
+#[test]
+fn fiscal_years() {
+    let found = run("Sales in fiscal 2025 beat the forecast for the current fiscal year.");
+    assert!(found.contains(&("fiscal 2025".into(), "2025".into())));
+    assert!(found.contains(&("the current fiscal year".into(), "2026".into())));
+}
+
+#[test]
+fn following_month_counts_from_the_month_mentioned() {
+    let found = run("The firm was founded in March 2019. The following month it hired staff.");
+    assert!(found.contains(&("The following month".into(), "2019-04".into())));
+    let found = run("The deal closed on June 3, 2020. The following day shares rose.");
+    assert!(found.contains(&("The following day".into(), "2020-06-04".into())));
+}
+
+#[test]
+fn halves_of_a_year() {
+    let found = run(
+        "Growth slowed in the second half of 2019 and will pick up in the first half of next year.",
+    );
+    assert!(found.contains(&("the second half of 2019".into(), "2019-H2".into())));
+    assert!(found.contains(&("the first half of next year".into(), "2027-H1".into())));
+}
+
+#[test]
+fn is_to_marks_a_plan() {
+    // DCT Friday 2026-10-23: "is to resume ... Tuesday" is the coming Tuesday.
+    assert_eq!(
+        value_of(
+            "The exchange said the stock is to resume trading Tuesday.",
+            "Tuesday"
+        )
+        .as_deref(),
+        Some("2026-10-27")
+    );
+}
+
+#[test]
+fn quarters_as_fractions() {
+    assert!(
+        run("About three-quarters of the staff and more than a quarter of the board left.")
+            .is_empty()
+    );
+    assert_eq!(
+        value_of("Profit rose for a quarter.", "a quarter").as_deref(),
+        None
+    );
+    assert_eq!(
+        value_of("Profit rose for three quarters.", "three quarters").as_deref(),
+        Some("P3Q")
+    );
+}
+
+#[test]
+fn no_more_than_is_an_upper_bound() {
+    let text = "The agency has no more than sixty days to decide.";
+    let found = extract_text(text, &[], d(2026, 10, 23), |_| false);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].span.text(text), "no more than sixty days");
+    assert_eq!(found[0].value.as_deref(), Some("P60D"));
+    assert_eq!(found[0].modifier, Some("EQUAL_OR_LESS"));
+}
+
+#[test]
+fn month_after_for() {
+    assert_eq!(
+        value_of("The job figures for September were strong.", "September").as_deref(),
+        Some("2026-09")
+    );
+}
+
+#[test]
+fn that_year_is_the_year_last_mentioned() {
+    let found = run("The mill opened in 2011. Sales that year were small.");
+    assert!(found.contains(&("that year".into(), "2011".into())));
+    let found = run("Profit fell in the second quarter of 2024. Costs rose that quarter.");
+    assert!(found.contains(&("that quarter".into(), "2024-Q2".into())));
+}
+
+#[test]
+fn this_past_and_this_coming() {
+    // DCT Friday 2026-10-23.
+    let found = run("Crowds came this past spring and will return this coming Sunday.");
+    assert!(found.contains(&("this past spring".into(), "2026-SP".into())));
+    assert!(found.contains(&("this coming Sunday".into(), "2026-10-25".into())));
+}
+
+#[test]
+fn years_of_a_range_are_dates() {
+    let found = run("Deliveries run from 2027 to 2029, then between 2031 and 2033.");
+    let values: Vec<&str> = found.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(values, ["2027", "2029", "2031", "2033"]);
+}
+
+#[test]
+fn a_year_earlier_than_a_day_is_that_period() {
+    let found = run("The quarter ended Sept. 30, 2026. Profit doubled from a year earlier.");
+    assert!(found.contains(&("a year earlier".into(), "2025".into())));
+    let found =
+        run("Third-quarter profit rose in the quarter ended Sept. 30, 2026, from a year earlier.");
+    assert!(found.contains(&("a year earlier".into(), "2025-Q3".into())));
+}
