@@ -363,9 +363,11 @@ fn resolve(
                 mention: Some(span),
             });
         } else if q.kind == QuoteKind::Direct {
+            let (para, quote_span) = (c.para, q.span);
+            let mut chained = false;
             if let Some((pi, ppara, ps)) = &prev_quote {
                 let prev = &cands[*pi];
-                let chained = (q.continues && prev.open_end)
+                chained = (q.continues && prev.open_end)
                     || (*ppara == c.para && prev.quote.kind == QuoteKind::Direct);
                 if chained && (ps.entity.is_some() || ps.name.is_some()) {
                     spk = Some(Speaker {
@@ -377,6 +379,21 @@ fn resolve(
                 } else if chained {
                     cands[i].quote.speaker_named_at = ps.mention;
                 }
+            }
+            // A paragraph that opens with a quote no one is named for goes on with the speaker
+            // of the paragraph before it (the news convention for a quote running on).
+            let opens_paragraph = win.paragraphs.get(para).is_some_and(|p| {
+                text.get(p.start..quote_span.start)
+                    .is_some_and(|before| !before.chars().any(char::is_alphanumeric))
+            });
+            let carried = last.as_ref().filter(|l| l.para + 1 == para);
+            if let (false, true, Some(l)) = (chained, opens_paragraph, carried) {
+                spk = Some(Speaker {
+                    para,
+                    at: quote_span.end,
+                    ..l.clone()
+                });
+                cands[i].quote.speaker_inherited = true;
             }
         }
         let c = &mut cands[i];

@@ -332,3 +332,19 @@ fn speakers_named_by_longer_noun_phrases_around_the_cue() {
         Some("the mayor of Kelvport and chair of the harbour board")
     );
 }
+
+#[test]
+fn a_paragraph_opening_with_a_quote_goes_on_with_the_last_speaker() {
+    let text = "Harbour toll to rise\n\n\
+        The port authority voted on Monday to raise the harbour toll, its director Ilse Varga said.\n\n\
+        \u{201c}We held the price for six years and the cranes are older than our pilots.\u{201d}\n\n\
+        Fishermen in Kelvport were not consulted.\n\n\
+        \u{201c}Nobody asked us,\u{201d} one skipper shouted from the quay.\n\n\
+        \u{201c}It is a tax on the smallest boats.\u{201d}";
+    let qs = quoted(text);
+    // The quote paragraph right after Varga's attribution is hers.
+    assert_eq!(speaker_of(&qs, "We held the price"), Some("Ilse Varga"));
+    // A paragraph in between that names no speaker breaks the chain: the last quote is the
+    // skipper's (unnamed), not Varga's.
+    assert_ne!(speaker_of(&qs, "It is a tax"), Some("Ilse Varga"));
+}
