@@ -27,26 +27,17 @@ fn ingest(db: &Path, args: &[&str]) -> std::process::Output {
         .expect("runs corroborate")
 }
 
-/// Each current story's latest report, keyed by its documents, without its id and version.
+/// Each current story's latest report keyed by its documents, without its id and version.
 fn stories(db: &Path) -> BTreeMap<String, serde_json::Value> {
     let s = corroborate_store::Store::open_readonly(db).expect("store");
-    let mut q = s
-        .connection()
-        .prepare(
-            "SELECT (SELECT group_concat(doc, ' ') FROM (SELECT doc FROM story_documents WHERE story = v.story ORDER BY doc)), v.report_json
-             FROM story_versions v JOIN stories s ON s.id = v.story AND s.version = v.version",
-        )
-        .expect("query");
-    let rows = q
-        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-        .expect("rows");
-    rows.map(|r| {
-        let (docs, json) = r.expect("row");
-        let mut v: serde_json::Value = serde_json::from_str(&json).expect("json");
-        v.as_object_mut().expect("object").remove("story");
-        (docs, v)
-    })
-    .collect()
+    let reports = s.current_reports().expect("reports");
+    reports
+        .into_values()
+        .map(|(docs, mut report)| {
+            report.as_object_mut().expect("object").remove("story");
+            (docs.join(" "), report)
+        })
+        .collect()
 }
 
 #[test]

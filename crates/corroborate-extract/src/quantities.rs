@@ -81,7 +81,8 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Quantity> {
     extract_text(&doc.doc.text, |s| doc.is_ignored(s))
 }
 
-const UNITS_WORDS: &[&str] = &[
+/// Number words from zero to nineteen, each at the index of its value.
+pub(crate) const UNITS_WORDS: &[&str] = &[
     "zero",
     "one",
     "two",
@@ -103,7 +104,8 @@ const UNITS_WORDS: &[&str] = &[
     "eighteen",
     "nineteen",
 ];
-const TENS_WORDS: &[&str] = &[
+/// Tens in words, each at the index of its tens digit (the first two are empty).
+pub(crate) const TENS_WORDS: &[&str] = &[
     "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 

@@ -569,6 +569,25 @@ impl Store {
         Ok(rows.collect::<std::result::Result<_, _>>()?)
     }
 
+    /// Every current story's documents (sorted ids) and its latest report, by story id.
+    pub fn current_reports(&self) -> Result<BTreeMap<String, (Vec<String>, Value)>> {
+        let mut docs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (story, set) in story_sets(&self.conn)? {
+            docs.insert(story, set.into_iter().collect());
+        }
+        let mut q = self.conn.prepare(
+            "SELECT v.story, v.report_json FROM story_versions v JOIN stories s ON s.id = v.story AND s.version = v.version",
+        )?;
+        let rows = q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let mut out = BTreeMap::new();
+        for row in rows {
+            let (story, json) = row?;
+            let members = docs.remove(&story).unwrap_or_default();
+            out.insert(story, (members, serde_json::from_str(&json)?));
+        }
+        Ok(out)
+    }
+
     /// A story's report JSON at a version (the latest when `None`).
     pub fn story_report(&self, id: &str, version: Option<i64>) -> Result<Option<Value>> {
         let j: Option<String> = match version {

@@ -228,25 +228,16 @@ fn count(s: &Store, sql: &str) -> i64 {
         .expect("count")
 }
 
-/// Each story's latest report, keyed by its documents, without the story's id and version.
+/// Each current story's latest report keyed by its documents, without its id and version.
 fn reports_by_documents(s: &Store) -> std::collections::BTreeMap<String, serde_json::Value> {
-    let mut q = s
-        .connection()
-        .prepare(
-            "SELECT (SELECT group_concat(doc, ' ') FROM (SELECT doc FROM story_documents WHERE story = v.story ORDER BY doc)), v.report_json
-             FROM story_versions v JOIN stories s ON s.id = v.story AND s.version = v.version",
-        )
-        .expect("prepare");
-    let rows = q
-        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-        .expect("query");
-    rows.map(|r| {
-        let (docs, json) = r.expect("row");
-        let mut v: serde_json::Value = serde_json::from_str(&json).expect("json");
-        v.as_object_mut().expect("object").remove("story");
-        (docs, v)
-    })
-    .collect()
+    let reports = s.current_reports().expect("reports");
+    reports
+        .into_values()
+        .map(|(docs, mut report)| {
+            report.as_object_mut().expect("object").remove("story");
+            (docs.join(" "), report)
+        })
+        .collect()
 }
 
 #[test]

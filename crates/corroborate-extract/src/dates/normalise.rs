@@ -2,6 +2,7 @@
 //! context's anchor.
 
 use super::*;
+use crate::quantities::{TENS_WORDS, UNITS_WORDS};
 
 pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> {
     let s = span.text(ctx.text);
@@ -986,30 +987,13 @@ pub(super) fn relative_day(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<T
 /// A year said in words ("nineteen ninety-six", "the year two thousand", "January nineteen
 /// ninety-seven", "the winter of nineteen ninety-four", "the nineties").
 pub(super) fn spoken_year(span: Span, lw: &[String]) -> Option<Timex> {
-    const ONES: [&str; 9] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    ];
-    const TEENS: [&str; 10] = [
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = [
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
-    let index = |list: &[&str], w: &str| list.iter().position(|x| *x == w);
+    // Number words have one home: the quantities' lists (a word's index is its value).
+    let index = |list: &[&str], w: &str| list.iter().position(|x| !x.is_empty() && *x == w);
     if let Some(d) = lw.last().and_then(|w| {
         let stem = w.strip_suffix("ies")?;
-        index(&TENS, &format!("{stem}y"))
+        index(TENS_WORDS, &format!("{stem}y"))
     }) {
-        return Some(timex(span, TimexType::Date, Some(format!("19{}", d + 2))));
+        return Some(timex(span, TimexType::Date, Some(format!("19{d}"))));
     }
     let at = lw.iter().position(|w| w == "nineteen" || w == "two")?;
     // "nineteen" may open the year and also end it ("nineteen nineteen").
@@ -1020,12 +1004,10 @@ pub(super) fn spoken_year(span: Span, lw: &[String]) -> Option<Timex> {
     };
     let mut n = 0;
     for w in rest {
-        if let Some(t) = index(&TENS, w) {
-            n += 10 * (t + 2);
-        } else if let Some(t) = index(&TEENS, w) {
-            n += 10 + t;
-        } else if let Some(o) = index(&ONES, w) {
-            n += o + 1;
+        if let Some(t) = index(TENS_WORDS, w) {
+            n += 10 * t;
+        } else if let Some(u) = index(UNITS_WORDS, w) {
+            n += u;
         }
     }
     let year = base + n;
