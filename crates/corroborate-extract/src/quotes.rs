@@ -382,12 +382,21 @@ fn resolve(
             }
             // A paragraph that opens with a quote no one is named for goes on with the speaker
             // of the paragraph before it (the news convention for a quote running on).
-            let opens_paragraph = win.paragraphs.get(para).is_some_and(|p| {
-                text.get(p.start..quote_span.start)
+            let opens = |start: usize| {
+                text.get(start..quote_span.start)
                     .is_some_and(|before| !before.chars().any(char::is_alphanumeric))
+            };
+            let opens_paragraph = win.paragraphs.get(para).is_some_and(|p| opens(p.start));
+            let sentence = win
+                .sentences
+                .get(win.sentences.partition_point(|x| x.end <= quote_span.start));
+            let opens_sentence =
+                sentence.is_some_and(|x| x.start <= quote_span.start && opens(x.start));
+            // Likewise a quote opening a later sentence of the paragraph that named the speaker.
+            let carried = last.as_ref().filter(|l| {
+                (opens_paragraph && l.para + 1 == para) || (opens_sentence && l.para == para)
             });
-            let carried = last.as_ref().filter(|l| l.para + 1 == para);
-            if let (false, true, Some(l)) = (chained, opens_paragraph, carried) {
+            if let (false, Some(l)) = (chained, carried) {
                 spk = Some(Speaker {
                     para,
                     at: quote_span.end,

@@ -348,3 +348,16 @@ fn a_paragraph_opening_with_a_quote_goes_on_with_the_last_speaker() {
     // skipper's (unnamed), not Varga's.
     assert_ne!(speaker_of(&qs, "It is a tax"), Some("Ilse Varga"));
 }
+
+#[test]
+fn a_sentence_opening_with_a_quote_goes_on_with_the_speaker_named_before_it() {
+    let text = "Ferry fares frozen\n\n\
+        The fare board kept prices flat for another year, chair Odile Brandt told reporters on Friday. \
+        \u{201c}Families on the islands cannot pay more for the only road they have.\u{201d}\n\n\
+        The board meets again in March.";
+    let qs = quoted(text);
+    assert_eq!(
+        speaker_of(&qs, "Families on the islands"),
+        Some("Odile Brandt")
+    );
+}
