@@ -147,7 +147,8 @@ fn fetch_into(
 
 /// The article artifacts in `paths` (files, or folders whose files are read in name order;
 /// names starting with `.` or `_`, such as Spark's `_SUCCESS`, are passed over). A line that is
-/// not an artifact of this build's version is a problem naming `file:line`; the rest are read.
+/// not an artifact of this build's version, or whose spans do not fit its text
+/// ([`artifact::check`]), is a problem naming `file:line`; the rest are read.
 fn read_artifacts(paths: &[PathBuf], problems: &mut Vec<InputProblem>) -> Vec<Article> {
     let mut files = Vec::new();
     for p in paths {
@@ -192,7 +193,8 @@ fn read_artifacts(paths: &[PathBuf], problems: &mut Vec<InputProblem>) -> Vec<Ar
             }
             let parsed = std::str::from_utf8(line)
                 .map_err(|e| format!("not UTF-8: {e}"))
-                .and_then(|l| artifact::from_json(l).map_err(|e| e.to_string()));
+                .and_then(|l| artifact::from_json(l).map_err(|e| e.to_string()))
+                .and_then(|r| artifact::check(&r).map(|()| r).map_err(|e| e.to_string()));
             match parsed {
                 Ok(r) => out.push(Article::Analysed(Box::new(r))),
                 Err(e) => problems.push(InputProblem::skipped(format!("{name}:{}", n + 1), e)),

@@ -58,6 +58,10 @@ fn artifacts_ingest_as_the_articles_do_and_bad_lines_are_named() {
         2,
         r#"{"artifact":"corroborate-article","version":99}"#.to_string(),
     );
+    // An artifact whose sentence runs past its text (written by a buggy or hostile producer).
+    let mut broken: serde_json::Value = serde_json::from_str(&lines[0]).expect("json");
+    broken["prepared"]["seg"]["sentences"][0]["end"] = serde_json::json!(1_000_000);
+    lines.push(broken.to_string());
     let parts = dir.path().join("artifacts");
     std::fs::create_dir(&parts).expect("mkdir");
     std::fs::write(parts.join("part-00000"), lines.join("\n") + "\n").expect("write");
@@ -72,6 +76,8 @@ fn artifacts_ingest_as_the_articles_do_and_bad_lines_are_named() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("part-00000:3"), "{err}");
     assert!(err.contains("version 99"), "{err}");
+    assert!(err.contains("part-00000:8"), "{err}");
+    assert!(err.contains("do not fit its text"), "{err}");
     assert!(err.contains("6 document(s) added"), "{err}");
 
     let from_articles = dir.path().join("b.db");

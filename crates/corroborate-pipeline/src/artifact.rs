@@ -31,6 +31,9 @@ pub enum ArtifactError {
     /// A version this build does not read.
     #[error("artifact version {0} is not supported (this build reads version {ARTIFACT_VERSION})")]
     Version(u32),
+    /// Read, but not consistent with its own text (see [`check`]).
+    #[error("artifact is not usable: {0}")]
+    Unusable(String),
 }
 
 #[derive(Serialize)]
@@ -114,6 +117,39 @@ fn checked(r: Read) -> Result<Analysed, ArtifactError> {
     Ok((r.prepared, r.extraction))
 }
 
+/// Checks an artifact read from outside (another program, a file): every span of its prepared
+/// document and extraction lies inside its text on char boundaries, and its report can be
+/// built. What a later stage would trip over is an error here, naming the first bad span.
+pub fn check(result: &Analysed) -> Result<(), ArtifactError> {
+    let (prepared, extraction) = result;
+    let id = prepared.doc.id.as_str();
+    let texts = std::collections::BTreeMap::from([(id.to_string(), prepared.doc.text.as_str())]);
+    let mut spans = crate::validate::SpanCheck::default();
+    for (path, value) in [
+        ("prepared", serde_json::to_value(prepared)),
+        ("extraction", serde_json::to_value(extraction)),
+    ] {
+        let value = value?;
+        crate::validate::check_byte_spans(&value, &texts, Some(id), path, &mut spans);
+    }
+    if let Some(first) = spans.errors.first() {
+        return Err(ArtifactError::Unusable(format!(
+            "{} span(s) do not fit its text, first {first}",
+            spans.errors.len()
+        )));
+    }
+    crate::run_stage("report", id, || {
+        corroborate_render::json::build(
+            vec![result.clone()],
+            Vec::new(),
+            Default::default(),
+            Default::default(),
+        )
+    })
+    .map(|_| ())
+    .map_err(|f| ArtifactError::Unusable(format!("its report fails ({}: {})", f.stage, f.message)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +186,17 @@ mod tests {
         assert!(matches!(from_json(later), Err(ArtifactError::Version(2))));
         let value: serde_json::Value = serde_json::from_str(later).expect("json");
         assert!(matches!(from_value(value), Err(ArtifactError::Version(2))));
+    }
+
+    #[test]
+    fn an_artifact_whose_spans_leave_its_text_is_unusable() {
+        let good = result();
+        assert!(check(&good).is_ok());
+        let mut bad = good.clone();
+        let len = bad.0.doc.text.len();
+        bad.0.seg.sentences[0].end = len + 40;
+        let err = check(&bad).expect_err("a sentence past the end");
+        assert!(err.to_string().contains("do not fit its text"), "{err}");
         assert!(matches!(from_json("[1,2]"), Err(ArtifactError::Json(_))));
     }
 }
