@@ -148,7 +148,8 @@ struct AnalyzeArgs {
     out: Option<PathBuf>,
     /// Output formats, comma-separated: json (the contract), md (Markdown), html (one
     /// self-contained page), jsonl (the report streamed as JSON Lines, one line per story; written
-    /// alone). Several formats need --out.
+    /// alone; for large corpora: articles wait in a temporary file under TMPDIR, not in memory).
+    /// Several formats need --out.
     #[arg(long, value_delimiter = ',', default_value = "json", value_parser = ["json", "md", "html", "jsonl"])]
     format: Vec<String>,
     /// Include every token in the JSON output.

@@ -20,10 +20,11 @@ use std::collections::BTreeMap;
 
 use corroborate_core::{DocId, PreparedDoc};
 use corroborate_extract::Extraction;
+use rayon::prelude::*;
 
-pub use lineage::{Credit, Lineage, LineageConfig, Lineages};
-pub use reuse::{Passage, Reuse, ReuseConfig, ReuseGrade};
-pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex};
+pub use lineage::{Credit, CreditInput, Lineage, LineageConfig, Lineages};
+pub use reuse::{Passage, Reuse, ReuseConfig, ReuseGrade, SentenceOffsets};
+pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput};
 
 /// Tuning of the whole linking stage.
 #[derive(Debug, Clone, Copy, Default)]
@@ -67,21 +68,77 @@ impl Links {
     }
 }
 
+/// What the linking stage needs of one article, found once per article ([`LinkInput::of`]):
+/// reuse features, candidate credits and story features. It keeps no text, so a large run can
+/// drop each article's full result after finding it and link the inputs alone
+/// ([`link_inputs`]).
+#[derive(Debug, Clone)]
+pub struct LinkInput {
+    reuse: reuse::ReuseInput,
+    credits: lineage::CreditInput,
+    story: stories::StoryInput,
+}
+
+impl LinkInput {
+    /// The link input of one analysed article.
+    pub fn of(doc: &PreparedDoc, ex: &Extraction, cfg: &LinkConfig) -> Self {
+        Self {
+            reuse: reuse::ReuseInput::of(doc, &cfg.reuse),
+            credits: lineage::CreditInput::of(doc, ex),
+            story: stories::StoryInput::of(doc, ex, &cfg.stories),
+        }
+    }
+
+    /// The article's id.
+    pub fn id(&self) -> &DocId {
+        &self.story.id
+    }
+}
+
 /// Links a batch of analysed articles. Articles enter the story index in order of
 /// publication (undated last), then input order, so a story's founder is its earliest article.
 pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
-    let pairs: Vec<(&PreparedDoc, &Extraction)> = docs.iter().map(|(p, e)| (p, e)).collect();
-    let prepared: Vec<&PreparedDoc> = docs.iter().map(|(p, _)| p).collect();
-    let reuse = reuse::find_reuse(&prepared, &cfg.reuse);
-    let lineages = lineage::lineages(&pairs, &reuse, &cfg.lineage);
-    let mut order: Vec<usize> = (0..docs.len()).collect();
+    let inputs: Vec<LinkInput> = docs
+        .par_iter()
+        .map(|(p, e)| LinkInput::of(p, e, cfg))
+        .collect();
+    link_inputs(inputs, cfg).0
+}
+
+/// [`link`] over link inputs (made with the same `cfg`), in input order; also gives back each
+/// article's sentence offsets, which is all a caller needs to convert passage spans to code
+/// points once the rest is dropped.
+pub fn link_inputs(inputs: Vec<LinkInput>, cfg: &LinkConfig) -> (Links, Vec<SentenceOffsets>) {
+    let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
+    let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
+    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse);
+    let heads: Vec<lineage::LineageDoc> = inputs
+        .iter()
+        .map(|i| lineage::LineageDoc {
+            id: &i.story.id,
+            published: i.story.published,
+            credits: &i.credits,
+        })
+        .collect();
+    let lineages = lineage::lineages_in(&heads, &reuse, &cfg.lineage);
+    drop(heads);
+    let mut order: Vec<usize> = (0..inputs.len()).collect();
     order.sort_by_key(|&i| {
-        let p = docs[i].0.doc.meta.published.as_ref().map(|p| p.value);
+        let p = inputs[i].story.published;
         (p.is_none(), p, i)
     });
+    let mut spans = Vec::with_capacity(inputs.len());
+    let mut stories_in: Vec<Option<stories::StoryInput>> = Vec::with_capacity(inputs.len());
+    for i in inputs {
+        spans.push(i.reuse.offsets());
+        stories_in.push(Some(i.story));
+    }
     let mut index = StoryIndex::new(cfg.stories);
-    let ordered: Vec<(&PreparedDoc, &Extraction)> = order.iter().map(|&i| pairs[i]).collect();
-    index.add_batch(&ordered);
+    for i in order {
+        if let Some(input) = stories_in[i].take() {
+            index.add_input(input);
+        }
+    }
     let stories = index
         .stories()
         .map(|s| {
@@ -99,10 +156,11 @@ pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
             }
         })
         .collect();
-    Links {
+    let links = Links {
         stories,
         lineages,
         passages: reuse.passages,
         redirects: index.redirects(),
-    }
+    };
+    (links, spans)
 }

@@ -204,26 +204,151 @@ fn resolve_suffix(run: &str, corpus: &HashMap<String, String>) -> Option<(usize,
     }
 }
 
-/// Credits found by our own patterns: a credit cue next to a known outlet's name.
-fn pattern_credits(doc: &PreparedDoc, corpus: &HashMap<String, String>) -> Vec<(Span, String)> {
-    let text = &doc.doc.text;
-    let mut out = Vec::new();
-    for re in [&*CUE_BEFORE, &*CUE_AFTER] {
-        for c in re.captures_iter(text) {
-            let (Some(all), Some(o)) = (c.get(0), c.name("o")) else {
-                continue;
-            };
-            if re.as_str() == CUE_BEFORE.as_str() {
-                if let Some((end, name)) = resolve_run(o.as_str(), corpus) {
-                    out.push((Span::new(all.start(), o.start() + end), name));
-                }
-            } else if let Some((skip, name)) = resolve_suffix(o.as_str(), corpus) {
-                out.push((Span::new(o.start() + skip, all.end()), name));
+/// A credit cue next to a capitalised run that may name an outlet, found by our own patterns;
+/// whether the run names one depends on the corpus's outlets (see [`CreditInput::resolve`]).
+#[derive(Debug, Clone)]
+struct CueMatch {
+    /// The whole match.
+    all: Span,
+    /// Where the capitalised run starts.
+    run_start: usize,
+    /// The capitalised run as written.
+    run: String,
+    /// True when the cue comes before the run ("according to AP"), false after ("AP reported").
+    cue_first: bool,
+    /// Ignored spans (boilerplate) overlapping the match.
+    ignored: Vec<Span>,
+}
+
+/// What credit finding needs of one article, found once per article with no text kept:
+/// attributions and pattern matches whose names may be outlets. Which of them credit an outlet
+/// depends on the corpus's own outlets, so they are resolved at link time.
+#[derive(Debug, Clone, Default)]
+pub struct CreditInput {
+    /// The article's outlet as written.
+    outlet: Option<String>,
+    /// Attribution spans with their sources' names.
+    attributed: Vec<(Span, String)>,
+    cues: Vec<CueMatch>,
+    /// Sentence ends, kept only when there is a candidate credit.
+    sentence_ends: Vec<usize>,
+}
+
+impl CreditInput {
+    /// The candidate credits of one article.
+    pub fn of(doc: &PreparedDoc, ex: &Extraction) -> Self {
+        let text = &doc.doc.text;
+        let mut cues = Vec::new();
+        for (re, cue_first) in [(&*CUE_BEFORE, true), (&*CUE_AFTER, false)] {
+            for c in re.captures_iter(text) {
+                let (Some(all), Some(o)) = (c.get(0), c.name("o")) else {
+                    continue;
+                };
+                let all = Span::new(all.start(), all.end());
+                let ignored = doc
+                    .ignored
+                    .iter()
+                    .map(|ig| ig.span)
+                    .filter(|ig| ig.overlaps(all))
+                    .collect();
+                cues.push(CueMatch {
+                    all,
+                    run_start: o.start(),
+                    run: o.as_str().to_string(),
+                    cue_first,
+                    ignored,
+                });
             }
         }
+        let attributed: Vec<(Span, String)> = ex
+            .attributions
+            .iter()
+            .map(|a| {
+                (
+                    a.span,
+                    a.normalized.as_deref().unwrap_or(&a.source).to_string(),
+                )
+            })
+            .collect();
+        let sentence_ends = if cues.is_empty() && attributed.is_empty() {
+            Vec::new()
+        } else {
+            doc.seg.sentences.iter().map(|s| s.end).collect()
+        };
+        Self {
+            outlet: doc.doc.meta.outlet.as_ref().map(|o| o.value.clone()),
+            attributed,
+            cues,
+            sentence_ends,
+        }
     }
-    out.retain(|(s, _)| !doc.is_ignored(*s));
-    out
+
+    /// Credits in the article `doc`: attributions whose source is an outlet, plus our own
+    /// pattern matches, deduplicated by overlap; credits to the article's own outlet are
+    /// dropped. `corpus` holds the corpus's own outlets (lower-cased keys → names).
+    pub fn resolve(&self, doc: &DocId, corpus: &HashMap<String, String>) -> Vec<Credit> {
+        let own = self
+            .outlet
+            .as_ref()
+            .and_then(|o| outlet_key(o, corpus).or_else(|| Some(o.clone())));
+        let mut found: Vec<(Span, String)> = self
+            .attributed
+            .iter()
+            .filter_map(|(span, name)| outlet_key(name, corpus).map(|n| (*span, n)))
+            .collect();
+        for (s, n) in self.pattern_credits(corpus) {
+            if !found.iter().any(|(f, fo)| f.overlaps(s) && *fo == n) {
+                found.push((s, n));
+            }
+        }
+        found.sort_by_key(|(s, _)| *s);
+        found
+            .into_iter()
+            .filter(|(_, n)| Some(n) != own.as_ref())
+            .map(|(span, outlet)| Credit {
+                doc: doc.clone(),
+                span,
+                outlet,
+            })
+            .collect()
+    }
+
+    /// Credits found by our own patterns: a credit cue next to a known outlet's name.
+    fn pattern_credits(&self, corpus: &HashMap<String, String>) -> Vec<(Span, String)> {
+        let mut out = Vec::new();
+        for m in self.cues.iter().filter(|m| m.cue_first) {
+            if let Some((end, name)) = resolve_run(&m.run, corpus) {
+                out.push((m, Span::new(m.all.start, m.run_start + end), name));
+            }
+        }
+        for m in self.cues.iter().filter(|m| !m.cue_first) {
+            if let Some((skip, name)) = resolve_suffix(&m.run, corpus) {
+                out.push((m, Span::new(m.run_start + skip, m.all.end), name));
+            }
+        }
+        out.into_iter()
+            .filter(|(m, s, _)| {
+                !m.ignored
+                    .iter()
+                    .any(|ig| ig.start <= s.start && s.end <= ig.end)
+            })
+            .map(|(_, s, n)| (s, n))
+            .collect()
+    }
+
+    /// Number of distinct sentences holding credits to `outlet`.
+    fn credit_sentences(&self, credits: &[Credit], outlet: &str) -> usize {
+        let mut sentences: Vec<usize> = credits
+            .iter()
+            .filter(|c| c.outlet == outlet)
+            .map(|c| {
+                self.sentence_ends
+                    .partition_point(|&end| end <= c.span.start)
+            })
+            .collect();
+        sentences.dedup();
+        sentences.len()
+    }
 }
 
 /// Credits in one article: attributions whose source is an outlet, plus our own pattern
@@ -233,46 +358,7 @@ pub fn find_credits(
     ex: &Extraction,
     corpus: &HashMap<String, String>,
 ) -> Vec<Credit> {
-    let own = doc
-        .doc
-        .meta
-        .outlet
-        .as_ref()
-        .and_then(|o| outlet_key(&o.value, corpus).or_else(|| Some(o.value.clone())));
-    let mut found: Vec<(Span, String)> = ex
-        .attributions
-        .iter()
-        .filter_map(|a| {
-            let name = a.normalized.as_deref().unwrap_or(&a.source);
-            outlet_key(name, corpus).map(|n| (a.span, n))
-        })
-        .collect();
-    for (s, n) in pattern_credits(doc, corpus) {
-        if !found.iter().any(|(f, fo)| f.overlaps(s) && *fo == n) {
-            found.push((s, n));
-        }
-    }
-    found.sort_by_key(|(s, _)| *s);
-    found
-        .into_iter()
-        .filter(|(_, n)| Some(n) != own.as_ref())
-        .map(|(span, outlet)| Credit {
-            doc: doc.doc.id.clone(),
-            span,
-            outlet,
-        })
-        .collect()
-}
-
-/// Number of distinct sentences holding credits to `outlet`.
-fn credit_sentences(doc: &PreparedDoc, credits: &[Credit], outlet: &str) -> usize {
-    let mut sentences: Vec<usize> = credits
-        .iter()
-        .filter(|c| c.outlet == outlet)
-        .map(|c| doc.seg.sentences.partition_point(|s| s.end <= c.span.start))
-        .collect();
-    sentences.dedup();
-    sentences.len()
+    CreditInput::of(doc, ex).resolve(&doc.doc.id, corpus)
 }
 
 struct UnionFind(Vec<usize>);
@@ -294,19 +380,42 @@ impl UnionFind {
     }
 }
 
+/// What lineage decisions need of one article.
+#[derive(Debug, Clone, Copy)]
+pub struct LineageDoc<'a> {
+    /// The article's id.
+    pub id: &'a DocId,
+    /// Its publication date, when known.
+    pub published: Option<jiff::civil::Date>,
+    /// Its candidate credits and outlet.
+    pub credits: &'a CreditInput,
+}
+
 /// Groups articles into lineages from their credits and shared passages.
 pub fn lineages(
     docs: &[(&PreparedDoc, &Extraction)],
     reuse: &Reuse,
     cfg: &LineageConfig,
 ) -> Lineages {
+    let inputs: Vec<CreditInput> = docs.iter().map(|(d, ex)| CreditInput::of(d, ex)).collect();
+    let heads: Vec<LineageDoc> = docs
+        .iter()
+        .zip(&inputs)
+        .map(|((d, _), credits)| LineageDoc {
+            id: &d.doc.id,
+            published: d.doc.meta.published.as_ref().map(|p| p.value),
+            credits,
+        })
+        .collect();
+    lineages_in(&heads, reuse, cfg)
+}
+
+/// [`lineages`] over articles whose candidate credits were found beforehand.
+pub fn lineages_in(docs: &[LineageDoc], reuse: &Reuse, cfg: &LineageConfig) -> Lineages {
     let n = docs.len();
     let mut corpus: HashMap<String, String> = HashMap::new();
     let mut outlet_docs: HashMap<String, Vec<usize>> = HashMap::new();
-    let outlets: Vec<Option<String>> = docs
-        .iter()
-        .map(|(d, _)| d.doc.meta.outlet.as_ref().map(|o| o.value.clone()))
-        .collect();
+    let outlets: Vec<Option<String>> = docs.iter().map(|d| d.credits.outlet.clone()).collect();
     for o in outlets.iter().flatten() {
         corpus
             .entry(corpus_key(o))
@@ -323,7 +432,7 @@ pub fn lineages(
     }
     let credits: Vec<Vec<Credit>> = docs
         .iter()
-        .map(|(d, ex)| find_credits(d, ex, &corpus))
+        .map(|d| d.credits.resolve(d.id, &corpus))
         .collect();
     // Articles sharing at least one passage.
     let mut shares: HashMap<(usize, usize), bool> = HashMap::new();
@@ -340,12 +449,12 @@ pub fn lineages(
         }
     }
     let mut credited_outlet: Vec<Option<String>> = vec![None; n];
-    for (i, (d, _)) in docs.iter().enumerate() {
+    for (i, d) in docs.iter().enumerate() {
         let mut outlets_here: Vec<&str> = credits[i].iter().map(|c| c.outlet.as_str()).collect();
         outlets_here.dedup();
         let mut best: Option<(usize, &str)> = None;
         for o in outlets_here {
-            let k = credit_sentences(d, &credits[i], o);
+            let k = d.credits.credit_sentences(&credits[i], o);
             let sources = outlet_docs.get(o).map(Vec::as_slice).unwrap_or(&[]);
             let reuses = sources.iter().any(|&s| shares.contains_key(&(i, s)));
             let reprint = k >= cfg.min_credits || (k >= 1 && reuses);
@@ -401,7 +510,7 @@ pub fn lineages(
             .filter(|&m| canon[m].as_deref().is_some_and(|c| credited.contains(&c)));
         let earliest = |ms: &mut dyn Iterator<Item = usize>| {
             ms.min_by_key(|&m| {
-                let p = docs[m].0.doc.meta.published.as_ref().map(|p| p.value);
+                let p = docs[m].published;
                 (p.is_none(), p, m)
             })
         };
@@ -416,9 +525,7 @@ pub fn lineages(
             } else if let Some(o) = virtual_outlet {
                 (None, Some(o), "credited_not_in_corpus")
             } else {
-                let any_date = members
-                    .iter()
-                    .any(|&m| docs[m].0.doc.meta.published.is_some());
+                let any_date = members.iter().any(|&m| docs[m].published.is_some());
                 let m = earliest(&mut members.iter().copied());
                 let reason = if any_date {
                     "earliest_published"
@@ -428,7 +535,7 @@ pub fn lineages(
                 (m, m.and_then(|m| outlets[m].clone()), reason)
             };
         let id = match (origin_doc, &origin_outlet) {
-            (Some(m), _) => format!("l{}", docs[m].0.doc.id.as_str().trim_start_matches('d')),
+            (Some(m), _) => format!("l{}", docs[m].id.as_str().trim_start_matches('d')),
             (None, Some(o)) => format!("l{:016x}", xxh3_64(o.as_bytes())),
             (None, None) => format!("l{root}"),
         };
@@ -444,14 +551,14 @@ pub fn lineages(
             .collect();
         let index = out.lineages.len();
         for &m in &members {
-            out.of_doc.insert(docs[m].0.doc.id.clone(), index);
+            out.of_doc.insert(docs[m].id.clone(), index);
         }
         out.lineages.push(Lineage {
             id,
             origin_outlet,
-            origin_doc: origin_doc.map(|m| docs[m].0.doc.id.clone()),
+            origin_doc: origin_doc.map(|m| docs[m].id.clone()),
             origin_reason: reason,
-            members: members.iter().map(|&m| docs[m].0.doc.id.clone()).collect(),
+            members: members.iter().map(|&m| docs[m].id.clone()).collect(),
             credits: lineage_credits,
         });
     }

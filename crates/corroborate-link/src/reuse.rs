@@ -21,10 +21,10 @@
 //!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
 //!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
-use corroborate_core::{DocId, PreparedDoc, Span};
+use corroborate_core::{DocId, OffsetMap, PreparedDoc, Span};
 use rayon::prelude::*;
 use serde::Serialize;
-use xxhash_rust::xxh3::xxh3_64_with_seed;
+use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
 use crate::features::{content_words, Word};
 
@@ -120,17 +120,60 @@ pub struct Reuse {
 }
 
 /// One sentence prepared for comparison.
+#[derive(Debug, Clone)]
 struct Sent {
     span: Span,
+    /// The span in code points, for reports.
+    chars: Span,
     /// Sorted, deduplicated unigram and bigram hashes.
     features: Vec<u64>,
     /// Sorted, deduplicated unigram hashes.
     unigrams: Vec<u64>,
     words: usize,
+    /// The sentence's whitespace-separated words: a polynomial hash and their number.
+    text: TextHash,
+    /// True when only whitespace (at least one character) separates the sentence from the next
+    /// article sentence, so that passages running over both compare as one text.
+    joined: bool,
 }
 
-/// One article prepared for comparison.
-struct Prepared {
+/// A hash of a sequence of whitespace-separated words that can be extended: the hash of two
+/// texts written one after the other (with whitespace between) is [`TextHash::then`] of theirs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct TextHash {
+    hash: u64,
+    words: u32,
+}
+
+/// The base of [`TextHash`]'s polynomial (an odd constant with well-mixed bits).
+const TEXT_BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl TextHash {
+    fn of(text: &str) -> Self {
+        text.split_whitespace().fold(Self::default(), |h, w| Self {
+            hash: h
+                .hash
+                .wrapping_mul(TEXT_BASE)
+                .wrapping_add(xxh3_64(w.as_bytes())),
+            words: h.words + 1,
+        })
+    }
+
+    fn then(self, next: Self) -> Self {
+        Self {
+            hash: self
+                .hash
+                .wrapping_mul(TEXT_BASE.wrapping_pow(next.words))
+                .wrapping_add(next.hash),
+            words: self.words + next.words,
+        }
+    }
+}
+
+/// One article prepared for comparison: what reuse detection needs of it, computed once per
+/// article (see [`ReuseInput::of`]); the text itself is not kept.
+#[derive(Debug, Clone, Default)]
+pub struct ReuseInput {
     sentences: Vec<Sent>,
     shingles: Vec<u64>,
     /// (feature, sentence) for every distinct unigram and bigram hash of each sentence long
@@ -138,12 +181,54 @@ struct Prepared {
     postings: Vec<(u64, u32)>,
 }
 
-fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
-    let mut sentences = Vec::new();
+impl ReuseInput {
+    /// Prepares one article's article sentences for comparison.
+    pub fn of(doc: &PreparedDoc, cfg: &ReuseConfig) -> Self {
+        prepare(doc, cfg)
+    }
+
+    /// The article's sentence offsets, for converting its passage spans once the rest is
+    /// dropped.
+    pub fn offsets(&self) -> SentenceOffsets {
+        SentenceOffsets(self.sentences.iter().map(|s| (s.span, s.chars)).collect())
+    }
+
+    /// The text hash of sentences `from..=to`, when only whitespace separates them.
+    fn text_of(&self, from: usize, to: usize) -> Option<TextHash> {
+        let run = self.sentences.get(from..=to)?;
+        if run[..run.len() - 1].iter().any(|s| !s.joined) {
+            return None;
+        }
+        Some(run.iter().fold(TextHash::default(), |h, s| h.then(s.text)))
+    }
+}
+
+/// An article's sentences in bytes and in code points: what converting its passage spans for a
+/// report needs.
+#[derive(Debug, Clone, Default)]
+pub struct SentenceOffsets(Vec<(Span, Span)>);
+
+impl SentenceOffsets {
+    /// The code-point span of a passage span of this article (passages start and end at
+    /// sentence boundaries); `None` for any other span.
+    pub fn char_span(&self, span: Span) -> Option<Span> {
+        let first = self.0.iter().find(|s| s.0.start == span.start)?;
+        let last = self.0.iter().find(|s| s.0.end == span.end)?;
+        Some(Span::new(first.1.start, last.1.end))
+    }
+}
+
+fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
+    let mut sentences: Vec<Sent> = Vec::new();
     let mut shingles = Vec::new();
     let mut postings = Vec::new();
     let mut words: Vec<Word> = Vec::new();
+    let offsets = OffsetMap::new(&doc.doc.text);
     for span in doc.article_sentences() {
+        if let Some(last) = sentences.last_mut() {
+            let gap = doc.slice(Span::new(last.span.end, span.start));
+            last.joined = !gap.is_empty() && gap.chars().all(char::is_whitespace);
+        }
         words.clear();
         content_words(doc, span, &mut words);
         let mut unigrams: Vec<u64> = words.iter().map(|w| w.hash).collect();
@@ -172,15 +257,18 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
         }
         sentences.push(Sent {
             span,
+            chars: offsets.span(span),
             features,
             unigrams,
             words: words.len(),
+            text: TextHash::of(doc.slice(span)),
+            joined: false,
         });
     }
     shingles.sort_unstable();
     shingles.dedup();
     postings.sort_unstable();
-    Prepared {
+    ReuseInput {
         sentences,
         shingles,
         postings,
@@ -190,7 +278,7 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> Prepared {
 /// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
 /// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
 /// index without a hash map), and pairs are counted the same way.
-fn candidates(prepared: &[Prepared], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+fn candidates(prepared: &[&ReuseInput], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
     let mut postings: Vec<(u64, u32)> = prepared
         .iter()
         .enumerate()
@@ -253,7 +341,7 @@ struct Aligned {
 /// (one binary search in `b`'s postings per feature of `a`): the features a sentence of `a`
 /// shares with each sentence `j` of `b` are counted by how often `j` comes up, so no sentence
 /// pair is intersected for the verbatim test.
-fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<Aligned> {
+fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
     let mut out = Vec::new();
     let mut hits: Vec<u32> = Vec::new();
     for (i, s) in a.sentences.iter().enumerate() {
@@ -320,9 +408,15 @@ fn align(a: &Prepared, b: &Prepared, cfg: &ReuseConfig) -> Vec<Aligned> {
     out
 }
 
-/// Merges runs of aligned sentences that are adjacent in both articles into passages.
-fn merge(ids: (&DocId, &DocId), a: &Prepared, b: &Prepared, aligned: &[Aligned]) -> Vec<Passage> {
-    let mut out: Vec<Passage> = Vec::new();
+/// Merges runs of aligned sentences that are adjacent in both articles into passages, each
+/// with the first and last sentence it covers in `a` and in `b`.
+fn merge(
+    ids: (&DocId, &DocId),
+    a: &ReuseInput,
+    b: &ReuseInput,
+    aligned: &[Aligned],
+) -> Vec<(Passage, [usize; 4])> {
+    let mut out: Vec<(Passage, [usize; 4])> = Vec::new();
     let mut last: Option<(usize, usize)> = None;
     for &Aligned {
         i,
@@ -339,57 +433,69 @@ fn merge(ids: (&DocId, &DocId), a: &Prepared, b: &Prepared, aligned: &[Aligned])
         let (sa, sb) = (a.sentences[i].span, b.sentences[j].span);
         let extends = last.is_some_and(|(li, lj)| i == li + 1 && (j == lj + 1 || j == lj));
         match out.last_mut() {
-            Some(p) if extends => {
+            Some((p, range)) if extends => {
                 p.span_a = p.span_a.cover(sa);
                 p.span_b = p.span_b.cover(sb);
                 p.score = (p.score * p.sentences as f64 + score) / (p.sentences + 1) as f64;
                 p.sentences += 1;
                 p.grade = p.grade.max(grade);
+                range[1] = i;
+                range[3] = j;
             }
-            _ => out.push(Passage {
-                doc_a: ids.0.clone(),
-                span_a: sa,
-                doc_b: ids.1.clone(),
-                span_b: sb,
-                score,
-                sentences: 1,
-                grade,
-            }),
+            _ => out.push((
+                Passage {
+                    doc_a: ids.0.clone(),
+                    span_a: sa,
+                    doc_b: ids.1.clone(),
+                    span_b: sb,
+                    score,
+                    sentences: 1,
+                    grade,
+                },
+                [i, i, j, j],
+            )),
         }
         last = Some((i, j));
     }
     out
 }
 
-/// True when two texts are the same apart from whitespace.
-fn same_text(a: &str, b: &str) -> bool {
-    a.split_whitespace().eq(b.split_whitespace())
-}
-
 /// Finds the passages shared by any two of `docs`.
 pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
-    if docs.len() < 2 {
+    let prepared: Vec<ReuseInput> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
+    let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
+    let inputs: Vec<&ReuseInput> = prepared.iter().collect();
+    find_reuse_in(&ids, &inputs, cfg)
+}
+
+/// [`find_reuse`] over articles prepared beforehand ([`ReuseInput::of`]); `ids[i]` is the id of
+/// the article `inputs[i]` was prepared from.
+pub fn find_reuse_in(ids: &[&DocId], inputs: &[&ReuseInput], cfg: &ReuseConfig) -> Reuse {
+    if inputs.len() < 2 {
         return Reuse::default();
     }
-    let prepared: Vec<Prepared> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
-    let pairs = candidates(&prepared, cfg);
+    let pairs = candidates(inputs, cfg);
     let found: Vec<(Vec<Passage>, Option<PairReuse>)> = pairs
         .par_iter()
         .map(|&(a, b)| {
             let (a, b) = (a as usize, b as usize);
-            let (pa, pb) = (&prepared[a], &prepared[b]);
+            let (pa, pb) = (inputs[a], inputs[b]);
             let aligned = align(pa, pb, cfg);
             if aligned.is_empty() {
                 return (Vec::new(), None);
             }
-            let mut passages = merge((&docs[a].doc.id, &docs[b].doc.id), pa, pb, &aligned);
-            for p in &mut passages {
-                if p.grade == ReuseGrade::Edited
-                    && same_text(docs[a].slice(p.span_a), docs[b].slice(p.span_b))
-                {
-                    p.grade = ReuseGrade::Verbatim;
-                }
-            }
+            let passages: Vec<Passage> = merge((ids[a], ids[b]), pa, pb, &aligned)
+                .into_iter()
+                .map(|(mut p, [i0, i1, j0, j1])| {
+                    if p.grade == ReuseGrade::Edited {
+                        let text_a = pa.text_of(i0, i1);
+                        if text_a.is_some() && text_a == pb.text_of(j0, j1) {
+                            p.grade = ReuseGrade::Verbatim;
+                        }
+                    }
+                    p
+                })
+                .collect();
             let aligned: Vec<(usize, usize)> = aligned
                 .iter()
                 .filter(|x| !x.paraphrase)
@@ -414,7 +520,11 @@ pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
             (passages, Some(pair))
         })
         .collect();
-    let mut reuse = Reuse::default();
+    // Sized once: the passages are the largest thing linking holds.
+    let mut reuse = Reuse {
+        passages: Vec::with_capacity(found.iter().map(|f| f.0.len()).sum()),
+        pairs: Vec::with_capacity(found.iter().filter(|f| f.1.is_some()).count()),
+    };
     for (passages, pair) in found {
         reuse.passages.extend(passages);
         reuse.pairs.extend(pair);
@@ -502,6 +612,41 @@ mod tests {
         assert_eq!(graded[2].1, ReuseGrade::Verbatim);
         // The reworded sentence does not count towards lineage.
         assert_eq!(reuse.pairs[0].sentences_b, 3);
+    }
+
+    #[test]
+    fn text_hashes_join_whatever_the_sentence_split_and_spacing() {
+        let whole = TextHash::of("A crane fell.  Four were hurt\non Tuesday.");
+        let split = TextHash::of("A crane fell.").then(TextHash::of(" Four were hurt on Tuesday."));
+        assert_eq!(whole, split);
+        let other = TextHash::of("A crane fell.").then(TextHash::of("Four were hurt on Monday."));
+        assert_ne!(whole, other);
+        assert_ne!(TextHash::of("a b"), TextHash::of("b a"));
+    }
+
+    #[test]
+    fn a_two_sentence_copy_is_one_verbatim_passage_with_code_point_offsets() {
+        let copy = "Grúa cae sobre un barco — crane falls on ship\n\n\
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dock workers. \
+            The crane operator escaped from the cabin moments before the boom buckled over the deck.";
+        let (a, b) = (doc(WIRE), doc(copy));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        assert_eq!(reuse.passages.len(), 1, "{:?}", reuse.passages);
+        let passage = &reuse.passages[0];
+        assert_eq!(passage.grade, ReuseGrade::Verbatim);
+        assert_eq!(passage.sentences, 2);
+        let offsets = ReuseInput::of(&b, &ReuseConfig::default()).offsets();
+        let chars = offsets.char_span(passage.span_b).unwrap();
+        // "ú" and "—" take 2 and 3 bytes but one code point each.
+        assert_eq!(chars.start, passage.span_b.start - 3);
+        assert_eq!(chars.end, passage.span_b.end - 3);
+        let text: String = copy
+            .chars()
+            .skip(chars.start)
+            .take(chars.end - chars.start)
+            .collect();
+        assert_eq!(text, b.slice(passage.span_b));
+        assert_eq!(offsets.char_span(Span::new(1, 5)), None);
     }
 
     #[test]

@@ -641,26 +641,35 @@ impl StoryIndex {
     /// Adds an article: it joins the best-matching story or founds a new one. Adding an
     /// article already in the index returns its story again.
     pub fn add(&mut self, doc: &PreparedDoc, ex: &Extraction) -> Placement {
-        let fs = features(doc, ex, &self.cfg);
-        self.place(doc, fs)
+        let input = StoryInput::of(doc, ex, &self.cfg);
+        self.place(input)
+    }
+
+    /// [`StoryIndex::add`] for an article whose story input was found beforehand (with this
+    /// index's settings).
+    pub fn add_input(&mut self, input: StoryInput) -> Placement {
+        self.place(input)
     }
 
     /// Adds articles in order, as [`StoryIndex::add`] one by one would; their features are
     /// computed in parallel first.
     pub fn add_batch(&mut self, docs: &[(&PreparedDoc, &Extraction)]) -> Vec<Placement> {
         let cfg = self.cfg;
-        let fs: Vec<Vec<Feature>> = docs
+        let inputs: Vec<StoryInput> = docs
             .par_iter()
-            .map(|(d, ex)| features(d, ex, &cfg))
+            .map(|(d, ex)| StoryInput::of(d, ex, &cfg))
             .collect();
-        docs.iter()
-            .zip(fs)
-            .map(|((d, _), f)| self.place(d, f))
-            .collect()
+        inputs.into_iter().map(|i| self.place(i)).collect()
     }
 
-    fn place(&mut self, doc: &PreparedDoc, fs: Vec<Feature>) -> Placement {
-        let id = doc.doc.id.clone();
+    fn place(&mut self, input: StoryInput) -> Placement {
+        let StoryInput {
+            id,
+            published,
+            title_span,
+            title,
+            features: fs,
+        } = input;
         if let Some(story) = self.story_of(&id) {
             return Placement {
                 story: story.id.clone(),
@@ -672,7 +681,7 @@ impl StoryIndex {
         let scored = self.score_stories(&fs);
         let score = scored.first().map_or(0.0, |s| s.1);
         let index = self.docs.len() as u32;
-        let rank = title_rank(doc, index as usize);
+        let rank = title_rank(published, index as usize);
         let mut merged = Vec::new();
         let (story, founded) = match scored.first() {
             Some(&(best, s)) if s >= self.cfg.threshold => {
@@ -693,10 +702,9 @@ impl StoryIndex {
                 (survivor, false)
             }
             _ => {
-                let (title_span, title) = title_of(doc);
                 self.stories.push(Story {
                     id: format!("s{}", id.as_str().trim_start_matches('d')),
-                    title,
+                    title: title.clone(),
                     title_doc: id.clone(),
                     title_span,
                     documents: Vec::new(),
@@ -710,7 +718,6 @@ impl StoryIndex {
             st.documents.push(id.clone());
             st.members.push(index);
             if rank < st.title_rank {
-                let (title_span, title) = title_of(doc);
                 st.title = title;
                 st.title_span = title_span;
                 st.title_doc = id.clone();
@@ -847,11 +854,9 @@ fn contains(fs: &[Feature], hash: u64) -> bool {
 }
 
 /// Earliest publication first, then order of addition; articles without a date come last.
-fn title_rank(doc: &PreparedDoc, index: usize) -> (bool, Option<i32>, usize) {
-    let day = doc.doc.meta.published.as_ref().map(|p| {
-        let d = p.value;
-        i32::from(d.year()) * 10000 + i32::from(d.month()) * 100 + i32::from(d.day())
-    });
+fn title_rank(published: Option<jiff::civil::Date>, index: usize) -> (bool, Option<i32>, usize) {
+    let day = published
+        .map(|d| i32::from(d.year()) * 10000 + i32::from(d.month()) * 100 + i32::from(d.day()));
     (day.is_none(), day, index)
 }
 
@@ -863,6 +868,33 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
         .or_else(|| doc.article_sentences().next())
         .unwrap_or_default();
     (span, doc.slice(span).to_string())
+}
+
+/// What story grouping needs of one article, found once per article: its id, publication date,
+/// title and features (see [`StoryIndex::add_input`]).
+#[derive(Debug, Clone)]
+pub struct StoryInput {
+    /// The article's id.
+    pub id: DocId,
+    /// Its publication date, when known.
+    pub published: Option<jiff::civil::Date>,
+    title_span: Span,
+    title: String,
+    features: Vec<Feature>,
+}
+
+impl StoryInput {
+    /// The story input of one article, with the settings of the index it will join.
+    pub fn of(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Self {
+        let (title_span, title) = title_of(doc);
+        Self {
+            id: doc.doc.id.clone(),
+            published: doc.doc.meta.published.as_ref().map(|p| p.value),
+            title_span,
+            title,
+            features: features(doc, ex, cfg),
+        }
+    }
 }
 
 /// An article's story-linking features, detached from any index: what a distributed run

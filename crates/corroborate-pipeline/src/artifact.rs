@@ -8,6 +8,11 @@
 //! [`Extraction`](corroborate_extract::Extraction). Writing, reading back and writing again gives
 //! the same bytes.
 
+use std::io::{Read as _, Write as _};
+
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use flate2::Compression;
 use serde::{Deserialize, Serialize};
 
 use crate::Analysed;
@@ -69,6 +74,25 @@ fn written(result: &Analysed) -> Written<'_> {
         prepared: &result.0,
         extraction: &result.1,
     }
+}
+
+/// The artifact of one result, deflated: the form the store keeps and a streamed run spills to
+/// disk.
+pub fn pack(result: &Analysed) -> Vec<u8> {
+    let json = to_json(result);
+    let mut enc = DeflateEncoder::new(Vec::with_capacity(json.len() / 6), Compression::fast());
+    // Writing into a Vec cannot fail.
+    let _ = enc.write_all(json.as_bytes());
+    enc.finish().unwrap_or_default()
+}
+
+/// Reads an artifact written by [`pack`]; data that does not inflate is [`ArtifactError::Unusable`].
+pub fn unpack(data: &[u8]) -> Result<Analysed, ArtifactError> {
+    let mut json = String::new();
+    DeflateDecoder::new(data)
+        .read_to_string(&mut json)
+        .map_err(|e| ArtifactError::Unusable(format!("cannot inflate: {e}")))?;
+    from_json(&json)
 }
 
 /// Just the kind and version, to say why an artifact of another kind or version does not read.

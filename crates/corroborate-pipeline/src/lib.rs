@@ -184,67 +184,103 @@ pub fn process_with(
     fetched: load::Loaded,
     progress: &dyn Progress,
 ) -> Processed {
+    let mut results = Vec::new();
+    let mut processed = process_each(req, fetched, progress, usize::MAX, &|a| a, &mut |a| {
+        results.push(a);
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
+    processed.results = results;
+    processed
+}
+
+/// One analysed article as [`process_each`] passes it on: its id and source (to report a
+/// duplicate) and what `map` made of it.
+type Mapped<T> = (DocId, String, T);
+
+/// The per-document pipeline over every input, `files_at_once` files at a time (each group in
+/// parallel): each analysed article is turned into a `T` by `map` right away (on the worker that
+/// analysed it), and each `T` goes to `keep` in input order, duplicates (the same text as an
+/// earlier input) left out with a warning. `results` of the returned [`Processed`] is empty.
+/// Memory holds the `T`s of one group of files at a time, besides what `keep` keeps.
+pub(crate) fn process_each<T: Send, E>(
+    req: &AnalyzeRequest,
+    fetched: load::Loaded,
+    progress: &dyn Progress,
+    files_at_once: usize,
+    map: &(dyn Fn(Analysed) -> T + Sync),
+    keep: &mut dyn FnMut(T) -> Result<(), E>,
+) -> Result<Processed, E> {
     let found = load::discover(&req.paths, req.manifest.as_ref(), req.auto_manifest);
     progress.start(found.files.len() as u64);
-    let mut per_file: Vec<(Vec<Analysed>, Vec<InputProblem>)> = found
-        .files
-        .par_iter()
-        .map(|f| {
-            let subject = f.path.display().to_string();
-            let (docs, problems) = match run_stage("load", &subject, || load::load_file(f)) {
-                Ok(loaded) => {
-                    let mut problems = loaded.problems;
-                    let mut docs = Vec::new();
-                    for d in loaded.documents {
-                        let (a, probs) = annotate(d, req.today);
-                        docs.extend(a);
-                        problems.extend(probs);
-                    }
-                    (docs, problems)
-                }
-                Err(e) => (Vec::new(), vec![failure(&subject, e)]),
-            };
-            progress.tick();
-            (docs, problems)
-        })
-        .collect();
-    let (fetched_docs, mut fetched_problems): (Vec<Option<Analysed>>, Vec<Vec<InputProblem>>) =
-        fetched
-            .documents
-            .into_par_iter()
-            .map(|d| annotate(d, req.today))
-            .unzip();
-    fetched_problems.insert(0, fetched.problems);
-    per_file.push((
-        fetched_docs.into_iter().flatten().collect(),
-        fetched_problems.into_iter().flatten().collect(),
-    ));
-    let files = found.files.len();
     let mut problems = found.problems;
-    let mut results = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for (docs, probs) in per_file {
+    let mut keep_new = |docs: Vec<Mapped<T>>,
+                        probs: Vec<InputProblem>,
+                        problems: &mut Vec<InputProblem>|
+     -> Result<(), E> {
         problems.extend(probs);
-        for (p, ex) in docs {
-            if seen.insert(p.doc.id.clone()) {
-                results.push((p, ex));
+        for (id, source, t) in docs {
+            if seen.insert(id.clone()) {
+                keep(t)?;
             } else {
                 problems.push(InputProblem::warning(
-                    p.doc.source.clone(),
-                    format!(
-                        "same text as an earlier input (document {}); counted once",
-                        p.doc.id
-                    ),
+                    source,
+                    format!("same text as an earlier input (document {id}); counted once"),
                 ));
             }
         }
+        Ok(())
+    };
+    let mapped = |a: Analysed| (a.0.doc.id.clone(), a.0.doc.source.clone(), map(a));
+    for group in found.files.chunks(files_at_once.max(1)) {
+        let per_file: Vec<(Vec<Mapped<T>>, Vec<InputProblem>)> = group
+            .par_iter()
+            .map(|f| {
+                let subject = f.path.display().to_string();
+                let out = match run_stage("load", &subject, || load::load_file(f)) {
+                    Ok(loaded) => {
+                        let mut problems = loaded.problems;
+                        let mut docs = Vec::new();
+                        for d in loaded.documents {
+                            let (a, probs) = annotate(d, req.today);
+                            docs.extend(a.map(mapped));
+                            problems.extend(probs);
+                        }
+                        (docs, problems)
+                    }
+                    Err(e) => (Vec::new(), vec![failure(&subject, e)]),
+                };
+                progress.tick();
+                out
+            })
+            .collect();
+        for (docs, probs) in per_file {
+            keep_new(docs, probs, &mut problems)?;
+        }
     }
-    Processed {
-        results,
+    let (fetched_docs, fetched_problems): (Vec<Option<Mapped<T>>>, Vec<Vec<InputProblem>>) =
+        fetched
+            .documents
+            .into_par_iter()
+            .map(|d| {
+                let (a, probs) = annotate(d, req.today);
+                (a.map(mapped), probs)
+            })
+            .unzip();
+    let mut probs = fetched.problems;
+    probs.extend(fetched_problems.into_iter().flatten());
+    keep_new(
+        fetched_docs.into_iter().flatten().collect(),
+        probs,
+        &mut problems,
+    )?;
+    Ok(Processed {
+        results: Vec::new(),
         problems,
         passed_over: found.passed_over,
-        files,
-    }
+        files: found.files.len(),
+    })
 }
 
 /// What the cross-article stages found for one story.
@@ -427,16 +463,22 @@ pub(crate) struct StoryPlan {
 
 impl StoryPlan {
     pub(crate) fn new(results: &[Analysed], links: &corroborate_link::Links) -> Self {
-        let position: HashMap<DocId, usize> = results
+        let ids: Vec<&DocId> = results.iter().map(|(p, _)| &p.doc.id).collect();
+        Self::of_ids(&ids, links)
+    }
+
+    /// The plan for the documents `ids`, in input order.
+    pub(crate) fn of_ids(ids: &[&DocId], links: &corroborate_link::Links) -> Self {
+        let position: HashMap<DocId, usize> = ids
             .iter()
             .enumerate()
-            .map(|(i, (p, _))| (p.doc.id.clone(), i))
+            .map(|(i, id)| ((*id).clone(), i))
             .collect();
-        let lineage_of = results
+        let lineage_of = ids
             .iter()
-            .filter_map(|(p, _)| {
-                let l = links.lineages.lineage_of(&p.doc.id)?;
-                Some((p.doc.id.clone(), l.id.clone()))
+            .filter_map(|id| {
+                let l = links.lineages.lineage_of(id)?;
+                Some(((*id).clone(), l.id.clone()))
             })
             .collect();
         let members = links

@@ -14,18 +14,19 @@
 #![deny(clippy::string_slice)]
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::sync::{Mutex, PoisonError};
 
 use corroborate_core::load::{self, InputProblem};
-use corroborate_core::{DocId, OffsetMap, Span};
-use corroborate_link::{Lineages, Links};
+use corroborate_core::{DocId, Span};
+use corroborate_link::{Lineages, LinkInput, Links, SentenceOffsets};
 use corroborate_render::json::{self, CrossDoc, Generator, PassageItem, Report, SCHEMA};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::{
-    link_stories, process_with, reconcile_dated, Analysed, AnalyzeRequest, Processed, Progress,
-    StoryPlan, StoryResult,
+    artifact, infer_dates, process_each, reconcile_dated, run_stage, Analysed, AnalyzeRequest,
+    Processed, Progress, StoryPlan, StoryResult,
 };
 
 /// Stories reconciled in parallel before their lines are written, in story order.
@@ -57,20 +58,92 @@ pub struct Streamed {
     pub documents: usize,
 }
 
+/// Files analysed at once: each group's per-article results are spilled before the next
+/// group is read.
+const FILES_AT_ONCE: usize = 16;
+
+/// Per-article results written to an anonymous temporary file (in the system's temporary
+/// folder, `TMPDIR` on Unix) as they are found, deflated ([`artifact::pack`]), and read back
+/// story by story. The file is deleted when the run ends, whether or not it succeeds.
+struct Spill {
+    file: Mutex<std::fs::File>,
+    /// Where each document's artifact starts, and its length, in input order.
+    at: Vec<(u64, usize)>,
+    end: u64,
+}
+
+impl Spill {
+    fn new() -> std::io::Result<Self> {
+        Ok(Self {
+            file: Mutex::new(tempfile::tempfile()?),
+            at: Vec::new(),
+            end: 0,
+        })
+    }
+
+    fn push(&mut self, packed: &[u8]) -> std::io::Result<()> {
+        let file = self.file.get_mut().unwrap_or_else(PoisonError::into_inner);
+        file.write_all(packed)?;
+        self.at.push((self.end, packed.len()));
+        self.end += packed.len() as u64;
+        Ok(())
+    }
+
+    /// Document `i`'s result.
+    fn read(&self, i: usize) -> std::io::Result<Analysed> {
+        let (start, len) = self.at[i];
+        let mut packed = vec![0; len];
+        {
+            let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
+            file.seek(SeekFrom::Start(start))?;
+            file.read_exact(&mut packed)?;
+        }
+        artifact::unpack(&packed)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }
+}
+
 /// Runs the whole analysis and writes the report to `out` as JSON Lines, story by story (see
 /// the module documentation). Stories are reconciled in parallel, written in story order: the
 /// bytes do not depend on the thread count.
+///
+/// Memory does not hold the corpus: each article's full result is spilled to a temporary file
+/// as soon as it is found, and only what linking needs ([`LinkInput`]) stays in memory; each
+/// story's articles are read back when the story is reconciled, [`CHUNK`] stories at a time.
 pub fn analyze_streamed(
     req: &AnalyzeRequest,
     fetched: load::Loaded,
     progress: &dyn Progress,
     out: &mut dyn Write,
 ) -> std::io::Result<Streamed> {
-    let mut processed = process_with(req, fetched, progress);
-    let mut results = std::mem::take(&mut processed.results);
-    let (links, link_problems) = link_stories(&results);
-    processed.problems.extend(link_problems);
-    let plan = StoryPlan::new(&results, &links);
+    let cfg = corroborate_link::LinkConfig::default();
+    let mut spill = Spill::new()?;
+    let mut inputs: Vec<LinkInput> = Vec::new();
+    let mut processed = process_each(
+        req,
+        fetched,
+        progress,
+        FILES_AT_ONCE,
+        &|a: Analysed| (LinkInput::of(&a.0, &a.1, &cfg), artifact::pack(&a)),
+        &mut |(input, packed): (LinkInput, Vec<u8>)| {
+            inputs.push(input);
+            spill.push(&packed)
+        },
+    )?;
+    let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
+    let id_refs: Vec<&DocId> = ids.iter().collect();
+    let (mut links, offsets) = match run_stage("stories", "corpus", || {
+        corroborate_link::link_inputs(inputs, &cfg)
+    }) {
+        Ok(linked) => linked,
+        Err(f) => {
+            processed
+                .problems
+                .push(InputProblem::failed("corpus", f.stage, f.message));
+            Default::default()
+        }
+    };
+    let plan = StoryPlan::of_ids(&id_refs, &links);
     let position = &plan.position;
     let story_of: HashMap<&DocId, usize> = links
         .stories
@@ -78,19 +151,20 @@ pub fn analyze_streamed(
         .enumerate()
         .flat_map(|(s, l)| l.story.documents.iter().map(move |d| (d, s)))
         .collect();
-    let (inside, across): (Vec<_>, Vec<_>) = links
-        .passages
-        .iter()
-        .partition(|p| story_of.get(&p.doc_a) == story_of.get(&p.doc_b));
-    let across = passage_items(&results, position, &across);
-    let mut inside_of: Vec<Vec<&corroborate_link::Passage>> = vec![Vec::new(); links.stories.len()];
-    for p in inside {
-        if let Some(&s) = story_of.get(&p.doc_a) {
-            inside_of[s].push(p);
+    // Each story's passages are handed to its line and dropped once it is written.
+    let mut inside_of: Vec<Vec<corroborate_link::Passage>> = vec![Vec::new(); links.stories.len()];
+    let mut across = Vec::new();
+    for p in std::mem::take(&mut links.passages) {
+        match (story_of.get(&p.doc_a), story_of.get(&p.doc_b)) {
+            (Some(&a), Some(&b)) if a == b => inside_of[a].push(p),
+            (None, None) => {}
+            _ => across.push(p),
         }
     }
-    let dated = plan.infer_dates(&mut results, &links);
-    let documents = results.len();
+    drop(story_of);
+    let across = passage_items(&offsets, position, across);
+    drop(offsets);
+    let documents = ids.len();
     let header = Line::Header {
         schema: SCHEMA,
         generator: generator(),
@@ -98,34 +172,53 @@ pub fn analyze_streamed(
         stories: links.stories.len(),
     };
     write_line(out, &header)?;
-    let mut dated = dated.into_iter();
     for (first, chunk) in (0..links.stories.len())
         .step_by(CHUNK)
         .map(|f| (f, &links.stories[f..(f + CHUNK).min(links.stories.len())]))
     {
-        let dated_chunk: Vec<_> = dated.by_ref().take(chunk.len()).collect();
-        let reconciled: Vec<StoryResult> = chunk
+        let reconciled: Vec<std::io::Result<(Vec<Analysed>, StoryResult)>> = chunk
             .par_iter()
             .zip(&plan.members[first..first + chunk.len()])
-            .zip(dated_chunk)
-            .map(|((l, members), dated)| {
-                reconcile_dated(
-                    &results,
-                    members,
+            .map(|(l, members)| {
+                // The story's articles in input order, as the in-memory run holds them, and
+                // the members as indexes into them.
+                let mut in_order = members.clone();
+                in_order.sort_unstable();
+                let mut docs = in_order
+                    .iter()
+                    .map(|&i| spill.read(i))
+                    .collect::<std::io::Result<Vec<Analysed>>>()?;
+                let local: Vec<usize> = members
+                    .iter()
+                    .map(|m| in_order.partition_point(|i| i < m))
+                    .collect();
+                let dated = infer_dates(&mut docs, &local, &l.story.id);
+                let result = reconcile_dated(
+                    &docs,
+                    &local,
                     &l.story.id,
                     &plan.lineage_of,
                     &req.records,
                     dated,
-                )
+                );
+                // The report lists the story's documents in the story's order.
+                let mut slots: Vec<Option<Analysed>> = docs.into_iter().map(Some).collect();
+                let docs: Vec<Analysed> = local.iter().filter_map(|&k| slots[k].take()).collect();
+                Ok((docs, result))
             })
             .collect();
         for (k, r) in reconciled.into_iter().enumerate() {
+            let (docs, r) = r?;
             let s = first + k;
             let members = &plan.members[s];
-            let (cross, problems) =
-                r.into_cross(story_links(&links, s, members, &results, &inside_of[s]));
+            let (cross, problems) = r.into_cross(story_links(
+                &links,
+                s,
+                members,
+                &id_refs,
+                std::mem::take(&mut inside_of[s]),
+            ));
             processed.problems.extend(problems);
-            let docs: Vec<Analysed> = members.iter().map(|&i| results[i].clone()).collect();
             let report = json::build(docs, Vec::new(), cross, req.report);
             write_line(out, &Line::Story(&report))?;
         }
@@ -161,10 +254,10 @@ fn story_links(
     links: &Links,
     s: usize,
     members: &[usize],
-    results: &[Analysed],
-    passages: &[&corroborate_link::Passage],
+    doc_ids: &[&DocId],
+    passages: Vec<corroborate_link::Passage>,
 ) -> Links {
-    let ids: Vec<&DocId> = members.iter().map(|&i| &results[i].0.doc.id).collect();
+    let ids: Vec<&DocId> = members.iter().map(|&i| doc_ids[i]).collect();
     let in_story: HashSet<&DocId> = ids.iter().copied().collect();
     let mut lineages = Lineages::default();
     let mut index: BTreeMap<usize, usize> = BTreeMap::new();
@@ -187,31 +280,29 @@ fn story_links(
     Links {
         stories: vec![links.stories[s].clone()],
         lineages,
-        passages: passages.iter().map(|p| (*p).clone()).collect(),
+        passages,
         redirects: BTreeMap::new(),
     }
 }
 
 /// Passages as the JSON report writes them (code-point offsets): their spans are converted
-/// here, then rendered by [`json::build`] with no documents (which leaves spans as given).
+/// here through each article's sentence offsets (passages start and end at sentence
+/// boundaries), then rendered by [`json::build`] with no documents (which leaves spans as given).
 fn passage_items(
-    results: &[Analysed],
+    offsets: &[SentenceOffsets],
     position: &HashMap<DocId, usize>,
-    passages: &[&corroborate_link::Passage],
+    passages: Vec<corroborate_link::Passage>,
 ) -> Vec<PassageItem> {
-    let mut maps: BTreeMap<usize, OffsetMap> = BTreeMap::new();
-    let mut to_chars = |doc: &DocId, span: Span| {
-        position.get(doc).map_or(span, |&i| {
-            maps.entry(i)
-                .or_insert_with(|| OffsetMap::new(&results[i].0.doc.text))
-                .span(span)
-        })
+    let to_chars = |doc: &DocId, span: Span| {
+        position
+            .get(doc)
+            .and_then(|&i| offsets.get(i)?.char_span(span))
+            .unwrap_or(span)
     };
     let links = Links {
         passages: passages
-            .iter()
-            .map(|p| {
-                let mut p = (*p).clone();
+            .into_iter()
+            .map(|mut p| {
                 p.span_a = to_chars(&p.doc_a, p.span_a);
                 p.span_b = to_chars(&p.doc_b, p.span_b);
                 p

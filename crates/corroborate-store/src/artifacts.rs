@@ -5,24 +5,15 @@
 //! this build's version (a store written by an older build) is annotated again, and its
 //! artifact is written then.
 
-use std::io::{Read, Write};
-
 use corroborate_pipeline::artifact::{self, ARTIFACT_VERSION};
 use corroborate_reconcile::Analysed;
-use flate2::read::DeflateDecoder;
-use flate2::write::DeflateEncoder;
-use flate2::Compression;
 use rusqlite::{params, Connection};
 
 use crate::Result;
 
-/// The deflated artifact of one result.
+/// The deflated artifact of one result ([`artifact::pack`]).
 pub(crate) fn pack(result: &Analysed) -> Vec<u8> {
-    let json = artifact::to_json(result);
-    let mut enc = DeflateEncoder::new(Vec::with_capacity(json.len() / 6), Compression::fast());
-    // Writing into a Vec cannot fail.
-    let _ = enc.write_all(json.as_bytes());
-    enc.finish().unwrap_or_default()
+    artifact::pack(result)
 }
 
 /// The result in a stored artifact, or `None` when it cannot be read (another version, or
@@ -31,9 +22,7 @@ pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<Analysed> {
     if version != i64::from(ARTIFACT_VERSION) {
         return None;
     }
-    let mut json = String::new();
-    DeflateDecoder::new(data).read_to_string(&mut json).ok()?;
-    artifact::from_json(&json).ok()
+    artifact::unpack(data).ok()
 }
 
 /// Stores the artifacts of `rows` (document id, deflated artifact), replacing older ones.
