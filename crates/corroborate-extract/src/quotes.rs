@@ -16,6 +16,7 @@ mod cues;
 mod lexicon;
 mod names;
 mod pairing;
+mod ranker;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
@@ -124,6 +125,29 @@ struct Speaker {
 /// Finds quotes and attributes speakers.
 pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
+    let (win, table, raws, mut cands) = extract_by_rules(doc, entities);
+    ranker::apply(doc, text, &win, &table, &raws, entities, &mut cands);
+    cands.into_iter().map(|c| c.quote).collect()
+}
+
+/// The candidate speakers the learned ranker scores for each direct or partial quote, with
+/// their feature vectors (named by [`SPEAKER_FEATURES`]), as the rules leave the quotes: the
+/// training data of `scripts/train_speaker_ranker.py` (`eval-polnear --dump-candidates`).
+#[doc(hidden)]
+pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<SpeakerOptions> {
+    let text = doc.doc.text.as_str();
+    let (win, table, raws, cands) = extract_by_rules(doc, entities);
+    ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
+}
+
+pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
+
+/// Quotes and speakers as the hand-written rules give them (before the ranker).
+fn extract_by_rules(
+    doc: &PreparedDoc,
+    entities: &EntityAnalysis,
+) -> (Windows, NameTable, Vec<RawQuote>, Vec<Candidate>) {
+    let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
     let table = NameTable::new(text);
     let marks = pairing::doubled_apostrophes_as_marks(text);
@@ -151,7 +175,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     }
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
     resolve(doc, text, &win, &table, entities, &mut cands);
-    cands.into_iter().map(|c| c.quote).collect()
+    (win, table, raws, cands)
 }
 
 /// True when the quote stands as its own sentence or clause (not a fragment in a sentence).
