@@ -39,7 +39,7 @@ use crate::lexicon::reporting::cue_rate;
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 
 /// Number of features.
-const N: usize = 41;
+const N: usize = 52;
 
 /// The features of a candidate speaker, in the order of the weight file.
 pub const SPEAKER_FEATURES: [&str; N] = [
@@ -89,6 +89,18 @@ pub const SPEAKER_FEATURES: [&str; N] = [
     "quote_opens_paragraph_x_paragraph_1",
     "quote_opens_sentence_x_earlier_sentence",
     "quote_mid_sentence_x_sentence_0",
+    // Added generators and the candidate's rank and shape.
+    "who_before",
+    "subject_after",
+    "nearest_before",
+    "nearest_after",
+    "written_possessive",
+    "long_phrase",
+    "lower_start",
+    "in_relative_clause",
+    "after_preposition",
+    "after_by",
+    "no_entity",
 ];
 
 /// Feature indices (the positions in [`SPEAKER_FEATURES`]).
@@ -134,15 +146,71 @@ mod f {
     pub const OPENS_PARAGRAPH_X_PARAGRAPH_1: usize = 38;
     pub const OPENS_SENTENCE_X_EARLIER: usize = 39;
     pub const MID_SENTENCE_X_SENTENCE_0: usize = 40;
+    pub const WHO_BEFORE: usize = 41;
+    pub const SUBJECT_AFTER: usize = 42;
+    pub const NEAREST_BEFORE: usize = 43;
+    pub const NEAREST_AFTER: usize = 44;
+    pub const WRITTEN_POSSESSIVE: usize = 45;
+    pub const LONG_PHRASE: usize = 46;
+    pub const LOWER_START: usize = 47;
+    pub const IN_RELATIVE_CLAUSE: usize = 48;
+    pub const AFTER_PREPOSITION: usize = 49;
+    pub const AFTER_BY: usize = 50;
+    pub const NO_ENTITY: usize = 51;
 }
+
+/// How many quotes and attributions before a quote are searched for earlier speakers.
+const MAX_EARLIER: usize = 12;
 
 /// The shipped weights.
 const WEIGHTS_TSV: &str = include_str!("../../data/speaker_ranker.tsv");
 
+/// The ranker's weights: one per feature, and one per pair of features (the product of the
+/// two values), stored as an `N × N` matrix of which only `i < j` is used.
+#[derive(Debug, Clone)]
+pub(crate) struct Weights {
+    linear: [f32; N],
+    pairs: Vec<f32>,
+}
+
+impl Weights {
+    /// The score of one candidate.
+    fn score(&self, x: &[f32; N]) -> f32 {
+        let mut nz = [0usize; N];
+        let mut k = 0;
+        for (i, v) in x.iter().enumerate() {
+            if *v != 0.0 {
+                nz[k] = i;
+                k += 1;
+            }
+        }
+        let nz = &nz[..k];
+        let mut s = 0.0;
+        for (a, &i) in nz.iter().enumerate() {
+            s += self.linear[i] * x[i];
+            for &j in &nz[a + 1..] {
+                s += self.pairs[i * N + j] * x[i] * x[j];
+            }
+        }
+        s
+    }
+
+    /// How many pair weights are not zero.
+    #[cfg(test)]
+    fn pair_count(&self) -> usize {
+        self.pairs.iter().filter(|w| **w != 0.0).count()
+    }
+}
+
 /// Parses a weight file: `#` comment lines, then one `feature<TAB>weight` line per feature of
-/// [`SPEAKER_FEATURES`], in that order.
-pub(crate) fn parse_weights(tsv: &str) -> Result<[f32; N], String> {
-    let mut w = [0f32; N];
+/// [`SPEAKER_FEATURES`], in that order, then any number of `feature*feature<TAB>weight` lines
+/// for pairs of distinct features (pairs not listed weigh 0).
+pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
+    let mut w = Weights {
+        linear: [0f32; N],
+        pairs: vec![0f32; N * N],
+    };
+    let index = |name: &str| SPEAKER_FEATURES.iter().position(|f| *f == name);
     let mut n = 0;
     for (no, line) in tsv.lines().enumerate() {
         let line = line.trim_end_matches('\r');
@@ -152,6 +220,26 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<[f32; N], String> {
         let (name, value) = line
             .split_once('\t')
             .ok_or_else(|| format!("line {}: no tab", no + 1))?;
+        let v: f32 = value
+            .trim()
+            .parse()
+            .map_err(|e| format!("line {}: {e}", no + 1))?;
+        if !v.is_finite() {
+            return Err(format!("line {}: weight is not finite", no + 1));
+        }
+        if let Some((a, b)) = name.split_once('*') {
+            if n != N {
+                return Err(format!("line {}: a pair before every feature", no + 1));
+            }
+            let (Some(i), Some(j)) = (index(a), index(b)) else {
+                return Err(format!("line {}: unknown pair {name:?}", no + 1));
+            };
+            if i == j {
+                return Err(format!("line {}: a pair of one feature", no + 1));
+            }
+            w.pairs[i.min(j) * N + i.max(j)] = v;
+            continue;
+        }
         let want = SPEAKER_FEATURES
             .get(n)
             .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
@@ -161,14 +249,7 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<[f32; N], String> {
                 no + 1
             ));
         }
-        let v: f32 = value
-            .trim()
-            .parse()
-            .map_err(|e| format!("line {}: {e}", no + 1))?;
-        if !v.is_finite() {
-            return Err(format!("line {}: weight is not finite", no + 1));
-        }
-        w[n] = v;
+        w.linear[n] = v;
         n += 1;
     }
     if n != N {
@@ -178,8 +259,8 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<[f32; N], String> {
 }
 
 /// The shipped weights, parsed once; `None` (the rules alone) if the file does not parse.
-fn weights() -> Option<&'static [f32; N]> {
-    static W: OnceLock<Option<[f32; N]>> = OnceLock::new();
+fn weights() -> Option<&'static Weights> {
+    static W: OnceLock<Option<Weights>> = OnceLock::new();
     W.get_or_init(|| parse_weights(WEIGHTS_TSV).ok()).as_ref()
 }
 
@@ -243,8 +324,9 @@ pub(super) fn apply(
         let mut ctx = Ctx::new(text, win, raws, table, entities, cands);
         (0..cands.len())
             .map(|i| {
-                let opts = ctx.options(i)?;
+                let opts = ctx.options(i);
                 ctx.note_speaker(i);
+                let opts = opts?;
                 let best = best(&opts, w);
                 opts.get(best).map(|o| (o.span, o.origin))
             })
@@ -335,12 +417,11 @@ pub(super) fn options_of_all(
 }
 
 /// The index of the highest-scoring option (the first among equals).
-fn best(opts: &[Opt], w: &[f32; N]) -> usize {
-    let score = |o: &Opt| -> f32 { o.f.iter().zip(w).map(|(a, b)| a * b).sum() };
+fn best(opts: &[Opt], w: &Weights) -> usize {
     let mut best = 0;
     let mut top = f32::NEG_INFINITY;
     for (k, o) in opts.iter().enumerate() {
-        let s = score(o);
+        let s = w.score(&o.f);
         if s > top {
             top = s;
             best = k;
@@ -408,7 +489,8 @@ impl<'a> Ctx<'a> {
         let found = self
             .text
             .get(s.start..end)
-            .and_then(|t| main_subject(t, s.start, self.table, self.raws));
+            .and_then(|t| main_subject(t, s.start, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(self.text)));
         if let Some(slot) = self.subjects.get_mut(k) {
             *slot = Some(found);
         }
@@ -433,9 +515,10 @@ impl<'a> Ctx<'a> {
             .copied()
             .filter(|s| s.start <= q.span.start)
             .unwrap_or(Span::new(para_span.start.min(q.span.start), q.span.end));
+        // No word between `a` and `b` (scanned from `b` back, stopping at the first word).
         let blank = |a: usize, b: usize| {
             text.get(a.min(b)..b)
-                .is_some_and(|t| !t.chars().any(char::is_alphanumeric))
+                .is_some_and(|t| !t.chars().rev().any(char::is_alphanumeric))
         };
         let opens_paragraph = blank(para_span.start, q.span.start);
         let opens_sentence = blank(sent_span.start, q.span.start);
@@ -447,7 +530,7 @@ impl<'a> Ctx<'a> {
         none[f::NONE] = 1.0;
         none[f::NONE_PARTIAL] = f32::from(u8::from(q.kind == QuoteKind::Partial));
         none[f::NONE_HAS_CUE] = f32::from(u8::from(q.cue.is_some()));
-        none[f::NONE_SHORT] = f32::from(u8::from(content.split_whitespace().count() <= 3));
+        none[f::NONE_SHORT] = f32::from(u8::from(content.split_whitespace().take(4).count() <= 3));
         none[f::NONE_OPENS_PARAGRAPH] = f32::from(u8::from(opens_paragraph));
         none[f::NONE_LOWER_START] = f32::from(u8::from(
             content
@@ -490,7 +573,7 @@ impl<'a> Ctx<'a> {
         }
         // The speakers of the last attributions before it.
         let mut seen = 0;
-        for j in (0..i).rev() {
+        for j in (i.saturating_sub(MAX_EARLIER)..i).rev() {
             let e = &self.cands[j];
             if e.para + 2 < qpara || seen >= 3 {
                 break;
@@ -545,9 +628,40 @@ impl<'a> Ctx<'a> {
             .get(prefix_start..q.span.start)
             .filter(|t| !t.trim().is_empty())
             .and_then(|t| main_subject(t, prefix_start, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(text)))
         {
             let mut x = [0f32; N];
             x[f::SUBJECT_SAME] = 1.0;
+            let e = self.entity_of(s);
+            self.add(&mut opts, s, Origin::Mention(e, kind), x, e, kind, &pos);
+        }
+        // A relative "who" before the quote in its sentence ("Beck, who called it “…”").
+        if let Some(prefix) = text.get(prefix_start..q.span.start) {
+            for (a, b) in ascii_words(prefix) {
+                let before = prefix[..a].trim_end();
+                if &prefix[a..b] == "who" && before.ends_with(',') {
+                    let s = Span::new(prefix_start + a, prefix_start + b);
+                    if self.inside_quote(s) {
+                        continue;
+                    }
+                    let mut x = [0f32; N];
+                    x[f::WHO_BEFORE] = 1.0;
+                    let e = super::relative_antecedent(text, s).and_then(|a| self.entity_of(a));
+                    let kind = SpeakerMentionKind::Pronoun;
+                    self.add(&mut opts, s, Origin::Mention(e, kind), x, e, kind, &pos);
+                }
+            }
+        }
+        // The subject after the quote in its sentence ("“…,” read the statement").
+        let after_end = floor_boundary(text, sent_span.end.min(q.span.end + 150).max(q.span.end));
+        if let Some((s, kind)) = text
+            .get(q.span.end..after_end)
+            .filter(|t| !t.trim().is_empty())
+            .and_then(|t| main_subject(t, q.span.end, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(text)))
+        {
+            let mut x = [0f32; N];
+            x[f::SUBJECT_AFTER] = 1.0;
             let e = self.entity_of(s);
             self.add(&mut opts, s, Origin::Mention(e, kind), x, e, kind, &pos);
         }
@@ -610,6 +724,27 @@ impl<'a> Ctx<'a> {
                 &pos,
             );
         }
+        // The nearest candidate on each side of the quote.
+        let nearest = |opts: &[Opt], before: bool| {
+            opts.iter()
+                .enumerate()
+                .filter_map(|(k, o)| o.span.map(|s| (k, s)))
+                .filter(|(_, s)| (s.end <= q.span.start) == before)
+                .min_by_key(|(_, s)| {
+                    if before {
+                        q.span.start - s.end
+                    } else {
+                        s.start.saturating_sub(q.span.end)
+                    }
+                })
+                .map(|(k, _)| k)
+        };
+        if let Some(k) = nearest(&opts, true) {
+            opts[k].f[f::NEAREST_BEFORE] = 1.0;
+        }
+        if let Some(k) = nearest(&opts, false) {
+            opts[k].f[f::NEAREST_AFTER] = 1.0;
+        }
         Some(opts)
     }
 
@@ -641,12 +776,25 @@ impl<'a> Ctx<'a> {
         if t.eq_ignore_ascii_case("who") {
             x[f::WRITTEN_WHO] = 1.0;
         }
+        let lower = t.to_lowercase();
+        let next = self.text.get(s.end..).unwrap_or("");
+        let possessive = matches!(lower.as_str(), "his" | "her" | "their" | "its")
+            || names::is_possessive(t)
+            || next.starts_with("'s")
+            || next.starts_with("’s");
+        x[f::WRITTEN_POSSESSIVE] = f32::from(u8::from(possessive));
+        x[f::LONG_PHRASE] = f32::from(u8::from(t.split_whitespace().take(4).count() >= 4));
+        x[f::LOWER_START] = f32::from(u8::from(
+            kind != SpeakerMentionKind::Pronoun && t.chars().next().is_some_and(char::is_lowercase),
+        ));
         match kind {
             SpeakerMentionKind::Name => x[f::WRITTEN_NAME] = 1.0,
             SpeakerMentionKind::Role | SpeakerMentionKind::Group => x[f::WRITTEN_ROLE] = 1.0,
             SpeakerMentionKind::Pronoun => x[f::WRITTEN_PRONOUN] = 1.0,
         }
-        if let Some(e) = entity.and_then(|e| self.entities.entities.get(e).map(|x| (e, x))) {
+        let known = entity.and_then(|e| self.entities.entities.get(e).map(|x| (e, x)));
+        x[f::NO_ENTITY] = f32::from(u8::from(known.is_none()));
+        if let Some(e) = known {
             match e.1.kind {
                 EntityKind::Person => x[f::ENTITY_PERSON] = 1.0,
                 EntityKind::Organization => x[f::ENTITY_ORGANIZATION] = 1.0,
@@ -682,7 +830,7 @@ impl<'a> Ctx<'a> {
             let words = self
                 .text
                 .get(sent.start..s.start)
-                .map_or(99, |t| t.split_whitespace().count());
+                .map_or(99, |t| t.split_whitespace().take(4).count());
             x[f::NEAR_START] = f32::from(u8::from(words <= 3));
         }
         let after_end = ceil_boundary(self.text, (s.end + 60).min(self.text.len()));
@@ -693,6 +841,36 @@ impl<'a> Ctx<'a> {
         let before_words: Vec<&str> = ascii_words(before_text)
             .map(|(a, b)| &before_text[a..b])
             .collect();
+        let prev = before_words.last().map(|w| w.to_ascii_lowercase());
+        let prev_ends_word = before_text
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace);
+        if let (Some(p), true) = (prev.as_deref(), prev_ends_word) {
+            x[f::AFTER_BY] = f32::from(u8::from(p == "by"));
+            x[f::AFTER_PREPOSITION] = f32::from(u8::from(matches!(
+                p,
+                "of" | "for"
+                    | "to"
+                    | "with"
+                    | "from"
+                    | "in"
+                    | "on"
+                    | "at"
+                    | "about"
+                    | "against"
+                    | "over"
+                    | "following"
+                    | "after"
+                    | "before"
+                    | "into"
+                    | "under"
+                    | "between"
+                    | "among"
+                    | "than"
+            )));
+        }
+        x[f::IN_RELATIVE_CLAUSE] = f32::from(u8::from(in_relative_clause(self.text, s.start)));
         x[f::CUE_BEFORE] = before_words
             .iter()
             .rev()
@@ -738,6 +916,84 @@ fn max_cue_rate(t: &str, n: usize) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// True when `pos` lies in a relative clause opened by a comma ("Crump, who represents Kohen’s
+/// family, said"): ", who" / ", which" / ", whose" before it in the last 150 bytes, with no
+/// comma since.
+fn in_relative_clause(text: &str, pos: usize) -> bool {
+    let start = floor_boundary(text, pos.saturating_sub(150));
+    let Some(before) = text.get(start..pos) else {
+        return false;
+    };
+    let clause = before.rsplit(',').next().unwrap_or("");
+    if clause.len() == before.len() {
+        return false;
+    }
+    let first = clause.split_whitespace().next().unwrap_or("");
+    matches!(first, "who" | "which" | "whose" | "whom")
+}
+
+/// True when `t` opens like a noun phrase: a capital or digit, a pronoun, a determiner or a
+/// quantifier ("the mayor", "several supporters"; not "following the office").
+fn opens_noun_phrase(t: &str) -> bool {
+    let Some(first) = t.split_whitespace().next() else {
+        return false;
+    };
+    if first
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+    {
+        return true;
+    }
+    matches!(
+        first.to_lowercase().as_str(),
+        "the"
+            | "a"
+            | "an"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "his"
+            | "her"
+            | "their"
+            | "its"
+            | "our"
+            | "my"
+            | "your"
+            | "some"
+            | "many"
+            | "most"
+            | "several"
+            | "few"
+            | "all"
+            | "both"
+            | "each"
+            | "every"
+            | "one"
+            | "two"
+            | "three"
+            | "four"
+            | "five"
+            | "only"
+            | "about"
+            | "nearly"
+            | "almost"
+            | "more"
+            | "other"
+            | "another"
+            | "no"
+            | "he"
+            | "she"
+            | "they"
+            | "we"
+            | "i"
+            | "you"
+            | "who"
+            | "it"
+    )
+}
+
 /// True for an entity that can speak (not a place).
 fn can_speak(e: Option<&crate::entities::Entity>) -> bool {
     e.is_some_and(|e| e.kind != EntityKind::Place)
@@ -750,14 +1006,29 @@ mod tests {
     #[test]
     fn the_shipped_weights_parse_and_name_every_feature() {
         let w = parse_weights(WEIGHTS_TSV).unwrap_or_else(|e| panic!("weights: {e}"));
-        assert_eq!(w.len(), SPEAKER_FEATURES.len());
-        assert!(w.iter().any(|&x| x != 0.0));
+        assert!(w.linear.iter().any(|&x| x != 0.0));
+        assert!(w.pair_count() > 0, "the shipped model has pair weights");
         assert!(
             WEIGHTS_TSV.starts_with('#'),
             "the file names how it was built"
         );
-        // The rules' choice is worth more than nothing on its own.
-        assert!(w[f::RULE] > w[f::NONE]);
+        assert!(WEIGHTS_TSV.contains("train split only"));
+        // The rules' choice, with its own mention and a cue after the quote, beats no speaker
+        // for a quote with a cue.
+        let mut rule = [0f32; N];
+        for i in [
+            f::RULE,
+            f::RULE_OWN,
+            f::RULE_CUE_AFTER,
+            f::WRITTEN_NAME,
+            f::SENTENCE_0,
+        ] {
+            rule[i] = 1.0;
+        }
+        let mut none = [0f32; N];
+        none[f::NONE] = 1.0;
+        none[f::NONE_HAS_CUE] = 1.0;
+        assert!(w.score(&rule) > w.score(&none));
     }
 
     #[test]
@@ -773,22 +1044,54 @@ mod tests {
         assert!(parse_weights(&short).is_err());
         let nan = good.replacen("none\t0.5", "none\tNaN", 1);
         assert!(parse_weights(&nan).is_err());
+        let paired = format!("{good}rule*sentence_0\t2\nsentence_0*none\t-1\n");
+        let w = parse_weights(&paired).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(w.pairs[f::RULE * N + f::SENTENCE_0], 2.0);
+        assert_eq!(
+            w.pairs[f::NONE * N + f::SENTENCE_0],
+            -1.0,
+            "pairs are stored i < j"
+        );
+        let mut x = [0f32; N];
+        x[f::RULE] = 1.0;
+        x[f::SENTENCE_0] = 1.0;
+        assert_eq!(w.score(&x), 0.5 + 0.5 + 2.0);
+        assert!(parse_weights(&format!("{good}rule*rules\t1\n")).is_err());
+        assert!(parse_weights(&format!("{good}rule*rule\t1\n")).is_err());
+        let early = paired.replacen("none\t0.5\n", "rule*none\t1\nnone\t0.5\n", 1);
+        assert!(parse_weights(&early).is_err());
+    }
+
+    #[test]
+    fn relative_clauses_are_found() {
+        let t = "Ben Crump, who represents Kohen’s family, said";
+        let at = |w: &str| t.find(w).unwrap_or(0);
+        assert!(in_relative_clause(t, at("Kohen")));
+        assert!(!in_relative_clause(t, at("Ben")));
+        assert!(!in_relative_clause(t, at("said")));
     }
 
     #[test]
     fn feature_indices_match_their_names() {
-        assert_eq!(
-            SPEAKER_FEATURES[f::NONE_RULE_HAS_NONE],
-            "none_rule_has_none"
-        );
-        assert_eq!(SPEAKER_FEATURES[f::RULE], "rule");
-        assert_eq!(SPEAKER_FEATURES[f::EARLIER_1], "earlier_speaker_1");
-        assert_eq!(SPEAKER_FEATURES[f::WRITTEN_NAME], "written_name");
-        assert_eq!(SPEAKER_FEATURES[f::SENTENCE_0], "sentence_0");
-        assert_eq!(SPEAKER_FEATURES[f::CUE_BEFORE], "cue_rate_before");
-        assert_eq!(
-            SPEAKER_FEATURES[f::MID_SENTENCE_X_SENTENCE_0],
-            "quote_mid_sentence_x_sentence_0"
-        );
+        let named = [
+            (f::NONE_RULE_HAS_NONE, "none_rule_has_none"),
+            (f::RULE, "rule"),
+            (f::EARLIER_1, "earlier_speaker_1"),
+            (f::WRITTEN_NAME, "written_name"),
+            (f::SENTENCE_0, "sentence_0"),
+            (f::CUE_BEFORE, "cue_rate_before"),
+            (
+                f::MID_SENTENCE_X_SENTENCE_0,
+                "quote_mid_sentence_x_sentence_0",
+            ),
+            (f::WHO_BEFORE, "who_before"),
+            (f::LOWER_START, "lower_start"),
+            (f::AFTER_BY, "after_by"),
+            (f::NO_ENTITY, "no_entity"),
+        ];
+        for (i, name) in named {
+            assert_eq!(SPEAKER_FEATURES[i], name);
+        }
+        assert_eq!(f::NO_ENTITY + 1, N, "the last index is the last feature");
     }
 }
