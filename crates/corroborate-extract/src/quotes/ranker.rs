@@ -402,11 +402,11 @@ pub(super) fn options_of_all(
 ) -> Vec<SpeakerOptions> {
     let mut ctx = Ctx::new(text, win, raws, table, entities, cands);
     let mut out = Vec::new();
-    for i in 0..cands.len() {
+    for (i, c) in cands.iter().enumerate() {
         if let Some(opts) = ctx.options(i) {
             let chosen = weights().map_or(0, |w| best(&opts, w));
             out.push(SpeakerOptions {
-                content: cands[i].quote.content,
+                content: c.quote.content,
                 options: opts.into_iter().map(|o| (o.span, o.f.to_vec())).collect(),
                 chosen,
             });
