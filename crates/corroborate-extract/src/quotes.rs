@@ -11,11 +11,16 @@
 //!    returns nothing, a per-document name table ([`names`]) gives a canonical name.
 //! 4. A direct quote with no cue of its own takes the speaker of the quote just before it in
 //!    its paragraph, or of the piece it continues. Otherwise it stays unattributed.
+//! 5. A learned ranker ([`ranker`]) then looks at every direct or partial quote's candidate
+//!    speakers (no speaker, the rules' choice, earlier speakers, sentence subjects, entity
+//!    mentions nearby) and keeps the one its shipped weights (`data/speaker_ranker.tsv`,
+//!    fitted on PolNeAR train) score highest.
 
 mod cues;
 mod lexicon;
 mod names;
 mod pairing;
+mod ranker;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
@@ -124,6 +129,29 @@ struct Speaker {
 /// Finds quotes and attributes speakers.
 pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
+    let (win, table, raws, mut cands) = extract_by_rules(doc, entities);
+    ranker::apply(doc, text, &win, &table, &raws, entities, &mut cands);
+    cands.into_iter().map(|c| c.quote).collect()
+}
+
+/// The candidate speakers the learned ranker scores for each direct or partial quote, with
+/// their feature vectors (named by [`SPEAKER_FEATURES`]), as the rules leave the quotes: the
+/// training data of `scripts/train_speaker_ranker.py` (`eval-polnear --dump-candidates`).
+#[doc(hidden)]
+pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<SpeakerOptions> {
+    let text = doc.doc.text.as_str();
+    let (win, table, raws, cands) = extract_by_rules(doc, entities);
+    ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
+}
+
+pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
+
+/// Quotes and speakers as the hand-written rules give them (before the ranker).
+fn extract_by_rules(
+    doc: &PreparedDoc,
+    entities: &EntityAnalysis,
+) -> (Windows, NameTable, Vec<RawQuote>, Vec<Candidate>) {
+    let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
     let table = NameTable::new(text);
     let marks = pairing::doubled_apostrophes_as_marks(text);
@@ -151,7 +179,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     }
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
     resolve(doc, text, &win, &table, entities, &mut cands);
-    cands.into_iter().map(|c| c.quote).collect()
+    (win, table, raws, cands)
 }
 
 /// True when the quote stands as its own sentence or clause (not a fragment in a sentence).

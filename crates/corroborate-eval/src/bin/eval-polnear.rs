@@ -13,6 +13,10 @@
 //! cargo run --release -p corroborate-eval --bin eval-polnear -- --split dev --out /tmp/q-dev.jsonl
 //! python3 ../shared/tools/score_quotes.py /tmp/q-dev.jsonl --split dev
 //! ```
+//!
+//! `--dump-candidates FILE` also writes, per direct or partial quote, the candidate speakers
+//! of the speaker ranker with their features (spans in code points, no text): the training
+//! data of `scripts/train_speaker_ranker.py`.
 
 use std::io::Write;
 use std::path::Path;
@@ -27,12 +31,18 @@ use serde_json::{json, Value};
 fn main() -> Result<()> {
     let mut split = "dev".to_string();
     let mut out = None;
+    let mut dump = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--split" => split = args.next().context("--split needs a value")?,
             "--out" => out = Some(args.next().context("--out needs a path")?),
-            other => bail!("unknown argument {other} (use --split dev|train --out FILE)"),
+            "--dump-candidates" => {
+                dump = Some(args.next().context("--dump-candidates needs a path")?)
+            }
+            other => bail!(
+                "unknown argument {other} (use --split dev|train --out FILE [--dump-candidates FILE])"
+            ),
         }
     }
     let out = out.unwrap_or_else(|| format!("/tmp/polnear-{split}.jsonl"));
@@ -49,7 +59,25 @@ fn main() -> Result<()> {
         .collect();
     docs.sort();
     let t0 = std::time::Instant::now();
-    let lines: Vec<Vec<String>> = docs.par_iter().map(|p| predict(p)).collect::<Result<_>>()?;
+    let both: Vec<(Vec<String>, Vec<String>)> = docs
+        .par_iter()
+        .map(|p| predict(p, dump.is_some()))
+        .collect::<Result<_>>()?;
+    let (lines, dumped): (Vec<Vec<String>>, Vec<Vec<String>>) = both.into_iter().unzip();
+    if let Some(path) = &dump {
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {path}"))?,
+        );
+        writeln!(
+            f,
+            "{}",
+            json!({ "features": corroborate_extract::quotes::SPEAKER_FEATURES.to_vec() })
+        )?;
+        for l in dumped.iter().flatten() {
+            writeln!(f, "{l}")?;
+        }
+        f.flush()?;
+    }
     let n: usize = lines.iter().map(Vec::len).sum();
     let mut f = std::io::BufWriter::new(
         std::fs::File::create(&out).with_context(|| format!("creating {out}"))?,
@@ -66,8 +94,8 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The prediction lines of one article.
-fn predict(path: &Path) -> Result<Vec<String>> {
+/// The prediction lines of one article and, when `dump`, its ranker candidate lines.
+fn predict(path: &Path, dump: bool) -> Result<(Vec<String>, Vec<String>)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let stem = path
@@ -129,5 +157,27 @@ fn predict(path: &Path) -> Result<Vec<String>> {
             .to_string(),
         );
     }
-    Ok(lines)
+    let mut dumped = Vec::new();
+    if dump {
+        for o in corroborate_extract::quotes::speaker_candidates(&doc, &x.entities) {
+            let options: Vec<Value> = o
+                .options
+                .iter()
+                .map(|(span, feats)| {
+                    let sparse: Vec<Value> = feats
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, v)| **v != 0.0)
+                        .map(|(i, v)| json!([i, v]))
+                        .collect();
+                    json!({ "span": opt(*span), "f": sparse })
+                })
+                .collect();
+            dumped.push(
+                json!({ "doc": stem, "content": cp(o.content), "options": options, "chosen": o.chosen })
+                    .to_string(),
+            );
+        }
+    }
+    Ok((lines, dumped))
 }

@@ -111,6 +111,15 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
         .filter(|s| 2 * s.source_before > s.cue_count)
 }
 
+/// The share of `word`'s (lower-case) uses in training that head a cue, when it headed one at
+/// least [`MIN_CUE_COUNT`] times; 0 otherwise (a feature of the speaker ranker).
+pub(crate) fn cue_rate(word: &str) -> f64 {
+    CUE_HEADS
+        .get(word)
+        .filter(|s| s.cue_count >= MIN_CUE_COUNT)
+        .map_or(0.0, CueStats::rate)
+}
+
 /// The hand-written cue verbs as a set.
 static HAND_VERBS: LazyLock<BTreeSet<&'static str>> =
     LazyLock::new(|| CUE_VERBS.split('|').collect());

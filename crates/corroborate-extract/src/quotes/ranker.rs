@@ -1,0 +1,1178 @@
+//! A learned ranker over candidate speakers of direct and partial quotes.
+//!
+//! The rules ([`super::cues`], [`super::resolve`]) give each quote at most one speaker. The
+//! ranker then looks at a few more candidates for every direct or partial quote and keeps the
+//! one a linear model scores highest:
+//!
+//! - *no speaker* (scare quotes, quoted phrases, titles);
+//! - the rules' choice;
+//! - the speakers named for the last few attributions before the quote (within two
+//!   paragraphs);
+//! - the main subject of the quote's sentence before the quote, and of up to three sentences
+//!   before it (in its paragraph or the one before);
+//! - the entity mentions (names, role nouns, pronouns of people, organisations and groups) of
+//!   those sentences, outside any quote.
+//!
+//! Each candidate has a feature vector ([`SPEAKER_FEATURES`]): which generator proposed it,
+//! how it is written (name, role, pronoun, relative "who"), the entity's kind and how often it
+//! has spoken before, the distance to the quote in sentences, paragraphs and bytes, the cue
+//! rate of the words right after and before it (the PolNeAR cue lexicon), and, on the
+//! no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
+//! its paragraph, with or without a cue). The weights (`data/speaker_ranker.tsv`) are fitted
+//! on the PolNeAR train split by `scripts/train_speaker_ranker.py` (a conditional logit, one
+//! softmax over each quote's candidates); features are computed from the rules' output only,
+//! so every quote's choice is independent of the others' and the output is deterministic.
+//! Candidates are spans of the text (a mention or a subject the patterns find), so a chosen
+//! speaker always points at words that name it.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use corroborate_core::{PreparedDoc, Span};
+
+use super::cues::main_subject;
+use super::names::{self, NameTable};
+use super::pairing::RawQuote;
+use super::{named_speaker, resolve_role_mention, Candidate, QuoteKind, SpeakerMentionKind};
+use crate::entities::{EntityAnalysis, EntityKind, MentionKind};
+use crate::lexicon::reporting::cue_rate;
+use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
+
+/// Number of features.
+const N: usize = 52;
+
+/// The features of a candidate speaker, in the order of the weight file.
+pub const SPEAKER_FEATURES: [&str; N] = [
+    // On the no-speaker candidate only: what the quote looks like.
+    "none",
+    "none_partial",
+    "none_has_cue",
+    "none_short",
+    "none_opens_paragraph",
+    "none_lower_start",
+    "none_rule_has_none",
+    // Which generator proposed the candidate.
+    "rule",
+    "rule_own_mention",
+    "rule_inherited",
+    "rule_cue_after",
+    "rule_cue_before",
+    "earlier_speaker_1",
+    "earlier_speaker_2",
+    "subject_same_sentence",
+    "subject_earlier_sentence",
+    "mention_before",
+    "mention_after",
+    "mention_earlier_sentence",
+    // How it is written and what it is.
+    "written_name",
+    "written_role",
+    "written_pronoun",
+    "written_who",
+    "entity_person",
+    "entity_organization",
+    "entity_group",
+    "entity_spoke_before",
+    "entity_mentions",
+    // Where it is.
+    "sentence_0",
+    "sentence_1",
+    "sentence_2_plus",
+    "paragraph_1",
+    "paragraph_2_plus",
+    "after_quote",
+    "log_distance",
+    "near_sentence_start",
+    "cue_rate_after",
+    "cue_rate_before",
+    // Interactions with the quote's position.
+    "quote_opens_paragraph_x_paragraph_1",
+    "quote_opens_sentence_x_earlier_sentence",
+    "quote_mid_sentence_x_sentence_0",
+    // Added generators and the candidate's rank and shape.
+    "who_before",
+    "subject_after",
+    "nearest_before",
+    "nearest_after",
+    "written_possessive",
+    "long_phrase",
+    "lower_start",
+    "in_relative_clause",
+    "after_preposition",
+    "after_by",
+    "no_entity",
+];
+
+/// Feature indices (the positions in [`SPEAKER_FEATURES`]).
+mod f {
+    pub const NONE: usize = 0;
+    pub const NONE_PARTIAL: usize = 1;
+    pub const NONE_HAS_CUE: usize = 2;
+    pub const NONE_SHORT: usize = 3;
+    pub const NONE_OPENS_PARAGRAPH: usize = 4;
+    pub const NONE_LOWER_START: usize = 5;
+    pub const NONE_RULE_HAS_NONE: usize = 6;
+    pub const RULE: usize = 7;
+    pub const RULE_OWN: usize = 8;
+    pub const RULE_INHERITED: usize = 9;
+    pub const RULE_CUE_AFTER: usize = 10;
+    pub const RULE_CUE_BEFORE: usize = 11;
+    pub const EARLIER_1: usize = 12;
+    pub const EARLIER_2: usize = 13;
+    pub const SUBJECT_SAME: usize = 14;
+    pub const SUBJECT_EARLIER: usize = 15;
+    pub const MENTION_BEFORE: usize = 16;
+    pub const MENTION_AFTER: usize = 17;
+    pub const MENTION_EARLIER: usize = 18;
+    pub const WRITTEN_NAME: usize = 19;
+    pub const WRITTEN_ROLE: usize = 20;
+    pub const WRITTEN_PRONOUN: usize = 21;
+    pub const WRITTEN_WHO: usize = 22;
+    pub const ENTITY_PERSON: usize = 23;
+    pub const ENTITY_ORGANIZATION: usize = 24;
+    pub const ENTITY_GROUP: usize = 25;
+    pub const ENTITY_SPOKE: usize = 26;
+    pub const ENTITY_MENTIONS: usize = 27;
+    pub const SENTENCE_0: usize = 28;
+    pub const SENTENCE_1: usize = 29;
+    pub const SENTENCE_2: usize = 30;
+    pub const PARAGRAPH_1: usize = 31;
+    pub const PARAGRAPH_2: usize = 32;
+    pub const AFTER_QUOTE: usize = 33;
+    pub const LOG_DISTANCE: usize = 34;
+    pub const NEAR_START: usize = 35;
+    pub const CUE_AFTER: usize = 36;
+    pub const CUE_BEFORE: usize = 37;
+    pub const OPENS_PARAGRAPH_X_PARAGRAPH_1: usize = 38;
+    pub const OPENS_SENTENCE_X_EARLIER: usize = 39;
+    pub const MID_SENTENCE_X_SENTENCE_0: usize = 40;
+    pub const WHO_BEFORE: usize = 41;
+    pub const SUBJECT_AFTER: usize = 42;
+    pub const NEAREST_BEFORE: usize = 43;
+    pub const NEAREST_AFTER: usize = 44;
+    pub const WRITTEN_POSSESSIVE: usize = 45;
+    pub const LONG_PHRASE: usize = 46;
+    pub const LOWER_START: usize = 47;
+    pub const IN_RELATIVE_CLAUSE: usize = 48;
+    pub const AFTER_PREPOSITION: usize = 49;
+    pub const AFTER_BY: usize = 50;
+    pub const NO_ENTITY: usize = 51;
+}
+
+/// How many quotes and attributions before a quote are searched for earlier speakers.
+const MAX_EARLIER: usize = 12;
+
+/// The shipped weights.
+const WEIGHTS_TSV: &str = include_str!("../../data/speaker_ranker.tsv");
+
+/// The ranker's weights: one per feature, and one per pair of features (the product of the
+/// two values), stored as an `N × N` matrix of which only `i < j` is used.
+#[derive(Debug, Clone)]
+pub(crate) struct Weights {
+    linear: [f32; N],
+    pairs: Vec<f32>,
+}
+
+impl Weights {
+    /// The score of one candidate.
+    fn score(&self, x: &[f32; N]) -> f32 {
+        let mut nz = [0usize; N];
+        let mut k = 0;
+        for (i, v) in x.iter().enumerate() {
+            if *v != 0.0 {
+                nz[k] = i;
+                k += 1;
+            }
+        }
+        let nz = &nz[..k];
+        let mut s = 0.0;
+        for (a, &i) in nz.iter().enumerate() {
+            s += self.linear[i] * x[i];
+            for &j in &nz[a + 1..] {
+                s += self.pairs[i * N + j] * x[i] * x[j];
+            }
+        }
+        s
+    }
+
+    /// How many pair weights are not zero.
+    #[cfg(test)]
+    fn pair_count(&self) -> usize {
+        self.pairs.iter().filter(|w| **w != 0.0).count()
+    }
+}
+
+/// Parses a weight file: `#` comment lines, then one `feature<TAB>weight` line per feature of
+/// [`SPEAKER_FEATURES`], in that order, then any number of `feature*feature<TAB>weight` lines
+/// for pairs of distinct features (pairs not listed weigh 0).
+pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
+    let mut w = Weights {
+        linear: [0f32; N],
+        pairs: vec![0f32; N * N],
+    };
+    let index = |name: &str| SPEAKER_FEATURES.iter().position(|f| *f == name);
+    let mut n = 0;
+    for (no, line) in tsv.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (name, value) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("line {}: no tab", no + 1))?;
+        let v: f32 = value
+            .trim()
+            .parse()
+            .map_err(|e| format!("line {}: {e}", no + 1))?;
+        if !v.is_finite() {
+            return Err(format!("line {}: weight is not finite", no + 1));
+        }
+        if let Some((a, b)) = name.split_once('*') {
+            if n != N {
+                return Err(format!("line {}: a pair before every feature", no + 1));
+            }
+            let (Some(i), Some(j)) = (index(a), index(b)) else {
+                return Err(format!("line {}: unknown pair {name:?}", no + 1));
+            };
+            if i == j {
+                return Err(format!("line {}: a pair of one feature", no + 1));
+            }
+            w.pairs[i.min(j) * N + i.max(j)] = v;
+            continue;
+        }
+        let want = SPEAKER_FEATURES
+            .get(n)
+            .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
+        if name != *want {
+            return Err(format!(
+                "line {}: feature {name:?}, expected {want:?}",
+                no + 1
+            ));
+        }
+        w.linear[n] = v;
+        n += 1;
+    }
+    if n != N {
+        return Err(format!("{n} weights for {N} features"));
+    }
+    Ok(w)
+}
+
+/// The shipped weights, parsed once; `None` (the rules alone) if the file does not parse.
+fn weights() -> Option<&'static Weights> {
+    static W: OnceLock<Option<Weights>> = OnceLock::new();
+    W.get_or_init(|| parse_weights(WEIGHTS_TSV).ok()).as_ref()
+}
+
+/// Where a candidate came from, to fill the quote's speaker fields when it wins.
+#[derive(Debug, Clone, Copy)]
+enum Origin {
+    Nothing,
+    Rule,
+    /// The speaker of an earlier quote or attribution (index into the candidates).
+    Earlier(usize),
+    /// A mention or subject: its entity when the entities API knows one, and how it is written.
+    Mention(Option<usize>, SpeakerMentionKind),
+}
+
+/// One candidate speaker of one quote.
+struct Opt {
+    span: Option<Span>,
+    origin: Origin,
+    f: [f32; N],
+}
+
+/// The candidate speakers of one quote, for training (`eval-polnear --dump-candidates`).
+#[derive(Debug, Clone)]
+pub struct SpeakerOptions {
+    /// The quote's content.
+    pub content: Span,
+    /// Each candidate's span (`None`: no speaker) and features ([`SPEAKER_FEATURES`]).
+    pub options: Vec<(Option<Span>, Vec<f32>)>,
+    /// The index of the option the shipped weights choose.
+    pub chosen: usize,
+}
+
+/// Shared per-document context.
+struct Ctx<'a> {
+    text: &'a str,
+    win: &'a Windows,
+    raws: &'a [RawQuote],
+    table: &'a NameTable,
+    entities: &'a EntityAnalysis,
+    cands: &'a [Candidate],
+    /// Per sentence: its main subject, once computed.
+    subjects: Vec<Option<Option<(Span, SpeakerMentionKind)>>>,
+    /// Per entity: how many earlier quotes the rules gave it as speaker.
+    spoke: BTreeMap<usize, u32>,
+    /// Span-only features by span.
+    statics: HashMap<(usize, usize), Static>,
+    /// Per entity mention: its name core, once computed.
+    cores: Vec<Option<Span>>,
+}
+
+/// Applies the ranker to every direct and partial quote.
+pub(super) fn apply(
+    doc: &PreparedDoc,
+    text: &str,
+    win: &Windows,
+    table: &NameTable,
+    raws: &[RawQuote],
+    entities: &EntityAnalysis,
+    cands: &mut [Candidate],
+) {
+    let Some(w) = weights() else {
+        return;
+    };
+    let decisions: Vec<Option<(Option<Span>, Origin)>> = {
+        let mut ctx = Ctx::new(text, win, raws, table, entities, cands);
+        (0..cands.len())
+            .map(|i| {
+                let opts = ctx.options(i);
+                ctx.note_speaker(i);
+                let opts = opts?;
+                let best = best(&opts, w);
+                opts.get(best).map(|o| (o.span, o.origin))
+            })
+            .collect()
+    };
+    let rule: Vec<(Option<usize>, Option<String>)> = cands
+        .iter()
+        .map(|c| (c.quote.speaker, c.quote.speaker_name.clone()))
+        .collect();
+    for (i, d) in decisions.into_iter().enumerate() {
+        let Some((span, origin)) = d else {
+            continue;
+        };
+        let own_sentence = span.is_some_and(|s| {
+            let q = cands[i].quote.span;
+            let sent = win.around(text, q.start, q.end);
+            sent.contains(s)
+        });
+        let q = &mut cands[i].quote;
+        match (origin, span) {
+            (Origin::Rule, _) => {}
+            (Origin::Nothing, _) | (_, None) => {
+                q.speaker = None;
+                q.speaker_name = None;
+                q.speaker_mention = None;
+                q.speaker_mention_kind = None;
+                q.speaker_named_at = None;
+                q.speaker_inherited = false;
+            }
+            (Origin::Earlier(j), Some(s)) => {
+                let (e, n) = rule.get(j).cloned().unwrap_or((None, None));
+                q.speaker = e;
+                q.speaker_name = n;
+                q.speaker_mention = None;
+                q.speaker_mention_kind = None;
+                q.speaker_named_at = Some(s);
+                q.speaker_inherited = true;
+            }
+            (Origin::Mention(entity, kind), Some(s)) => {
+                let (e, n) = match (entity, kind) {
+                    (_, SpeakerMentionKind::Name) => named_speaker(text, table, entities, s),
+                    (Some(e), _) => (Some(e), entities.entities.get(e).map(|x| x.name.clone())),
+                    (None, SpeakerMentionKind::Role) => {
+                        resolve_role_mention(doc, text, table, entities, s)
+                    }
+                    (None, _) => (None, None),
+                };
+                q.speaker = e;
+                q.speaker_name = n;
+                q.speaker_named_at = Some(s);
+                if own_sentence {
+                    q.speaker_mention = Some(s);
+                    q.speaker_mention_kind = Some(kind);
+                    q.speaker_inherited = false;
+                } else {
+                    q.speaker_mention = None;
+                    q.speaker_mention_kind = None;
+                    q.speaker_inherited = true;
+                }
+            }
+        }
+    }
+}
+
+/// Every quote's candidates, for training.
+pub(super) fn options_of_all(
+    text: &str,
+    win: &Windows,
+    table: &NameTable,
+    raws: &[RawQuote],
+    entities: &EntityAnalysis,
+    cands: &[Candidate],
+) -> Vec<SpeakerOptions> {
+    let mut ctx = Ctx::new(text, win, raws, table, entities, cands);
+    let mut out = Vec::new();
+    for (i, c) in cands.iter().enumerate() {
+        if let Some(opts) = ctx.options(i) {
+            let chosen = weights().map_or(0, |w| best(&opts, w));
+            out.push(SpeakerOptions {
+                content: c.quote.content,
+                options: opts.into_iter().map(|o| (o.span, o.f.to_vec())).collect(),
+                chosen,
+            });
+        }
+        ctx.note_speaker(i);
+    }
+    out
+}
+
+/// The index of the highest-scoring option (the first among equals).
+fn best(opts: &[Opt], w: &Weights) -> usize {
+    let mut best = 0;
+    let mut top = f32::NEG_INFINITY;
+    for (k, o) in opts.iter().enumerate() {
+        let s = w.score(&o.f);
+        if s > top {
+            top = s;
+            best = k;
+        }
+    }
+    best
+}
+
+/// How a candidate is written, from its text.
+fn written(t: &str) -> SpeakerMentionKind {
+    let lower = t.to_lowercase();
+    match lower.as_str() {
+        "he" | "she" | "they" | "we" | "i" | "you" | "it" | "who" => SpeakerMentionKind::Pronoun,
+        _ if t.chars().next().is_some_and(char::is_uppercase) => SpeakerMentionKind::Name,
+        _ => SpeakerMentionKind::Role,
+    }
+}
+
+impl<'a> Ctx<'a> {
+    fn new(
+        text: &'a str,
+        win: &'a Windows,
+        raws: &'a [RawQuote],
+        table: &'a NameTable,
+        entities: &'a EntityAnalysis,
+        cands: &'a [Candidate],
+    ) -> Self {
+        Ctx {
+            text,
+            win,
+            raws,
+            table,
+            entities,
+            cands,
+            subjects: vec![None; win.sentences.len()],
+            spoke: BTreeMap::new(),
+            statics: HashMap::new(),
+            cores: vec![None; entities.mentions.len()],
+        }
+    }
+
+    /// Counts the rules' speaker of quote `i` for the "spoke before" feature.
+    fn note_speaker(&mut self, i: usize) {
+        if let Some(e) = self.cands.get(i).and_then(|c| c.quote.speaker) {
+            *self.spoke.entry(e).or_insert(0) += 1;
+        }
+    }
+
+    /// The sentence index holding byte `pos` (the next one when `pos` is between sentences).
+    fn sentence_of(&self, pos: usize) -> usize {
+        self.win.sentences.partition_point(|s| s.end <= pos)
+    }
+
+    /// True when `s` lies inside a quote.
+    fn inside_quote(&self, s: Span) -> bool {
+        let k = self.raws.partition_point(|r| r.span.end <= s.start);
+        self.raws.get(k).is_some_and(|r| r.span.contains(s))
+    }
+
+    /// The main subject of sentence `k` (its first 300 bytes), cached.
+    fn subject(&mut self, k: usize) -> Option<(Span, SpeakerMentionKind)> {
+        if let Some(Some(s)) = self.subjects.get(k) {
+            return *s;
+        }
+        let s = self.win.sentences.get(k)?;
+        let end = floor_boundary(self.text, s.end.min(s.start + 300));
+        let found = self
+            .text
+            .get(s.start..end)
+            .and_then(|t| main_subject(t, s.start, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(self.text)));
+        if let Some(slot) = self.subjects.get_mut(k) {
+            *slot = Some(found);
+        }
+        found
+    }
+
+    /// The candidates of quote `i`, or `None` when it is not a direct or partial quote.
+    fn options(&mut self, i: usize) -> Option<Vec<Opt>> {
+        let c = self.cands.get(i)?;
+        let q = &c.quote;
+        if q.kind == QuoteKind::Indirect {
+            return None;
+        }
+        let text = self.text;
+        let qs = self.sentence_of(q.span.start);
+        let qpara = c.para;
+        let para_span = self.win.paragraphs.get(qpara).copied().unwrap_or(q.span);
+        let sent_span = self
+            .win
+            .sentences
+            .get(qs)
+            .copied()
+            .filter(|s| s.start <= q.span.start)
+            .unwrap_or(Span::new(para_span.start.min(q.span.start), q.span.end));
+        // No word between `a` and `b` (scanned from `b` back, stopping at the first word).
+        let blank = |a: usize, b: usize| {
+            text.get(a.min(b)..b)
+                .is_some_and(|t| !t.chars().rev().any(char::is_alphanumeric))
+        };
+        let opens_paragraph = blank(para_span.start, q.span.start);
+        let opens_sentence = blank(sent_span.start, q.span.start);
+        let content = q.content.text(text);
+        let mut opts: Vec<Opt> = Vec::new();
+
+        // No speaker.
+        let mut none = [0f32; N];
+        none[f::NONE] = 1.0;
+        none[f::NONE_PARTIAL] = f32::from(u8::from(q.kind == QuoteKind::Partial));
+        none[f::NONE_HAS_CUE] = f32::from(u8::from(q.cue.is_some()));
+        none[f::NONE_SHORT] = f32::from(u8::from(content.split_whitespace().take(4).count() <= 3));
+        none[f::NONE_OPENS_PARAGRAPH] = f32::from(u8::from(opens_paragraph));
+        none[f::NONE_LOWER_START] = f32::from(u8::from(
+            content
+                .chars()
+                .find(|c| c.is_alphanumeric())
+                .is_some_and(char::is_lowercase),
+        ));
+        none[f::NONE_RULE_HAS_NONE] = f32::from(u8::from(q.speaker_named_at.is_none()));
+        opts.push(Opt {
+            span: None,
+            origin: Origin::Nothing,
+            f: none,
+        });
+
+        let pos = Pos {
+            quote: q.span,
+            qs,
+            qpara,
+            opens_paragraph,
+            opens_sentence,
+        };
+        // The rules' choice. One named at the quote by a cue after it ("“…,” Varga said") is
+        // right so often (train: 3,157 of 3,255 such quotes inside attributions, and the full
+        // candidate set fixed only 10 more) that only "no speaker" competes with it: that
+        // keeps the ranker's cost down.
+        let mut settled = false;
+        if let Some(s) = q.speaker_named_at {
+            let mut x = [0f32; N];
+            x[f::RULE] = 1.0;
+            let own = q.speaker_mention.is_some() && !q.speaker_inherited;
+            x[f::RULE_OWN] = f32::from(u8::from(own));
+            x[f::RULE_INHERITED] = f32::from(u8::from(q.speaker_inherited));
+            if let Some(cue) = q.cue {
+                x[f::RULE_CUE_AFTER] = f32::from(u8::from(cue.start >= q.span.end));
+                x[f::RULE_CUE_BEFORE] = f32::from(u8::from(cue.end <= q.span.start));
+            }
+            let kind = if own {
+                q.speaker_mention_kind
+                    .unwrap_or_else(|| written(s.text(text)))
+            } else {
+                written(s.text(text))
+            };
+            settled = own && q.cue.is_some_and(|cue| cue.start >= q.span.end);
+            self.add(&mut opts, s, Origin::Rule, x, q.speaker, kind, &pos);
+        }
+        if !settled {
+            self.more_candidates(&mut opts, i, &pos, sent_span);
+        }
+        // The nearest candidate on each side of the quote.
+        let nearest = |opts: &[Opt], before: bool| {
+            opts.iter()
+                .enumerate()
+                .filter_map(|(k, o)| o.span.map(|s| (k, s)))
+                .filter(|(_, s)| (s.end <= q.span.start) == before)
+                .min_by_key(|(_, s)| {
+                    if before {
+                        q.span.start - s.end
+                    } else {
+                        s.start.saturating_sub(q.span.end)
+                    }
+                })
+                .map(|(k, _)| k)
+        };
+        if let Some(k) = nearest(&opts, true) {
+            opts[k].f[f::NEAREST_BEFORE] = 1.0;
+        }
+        if let Some(k) = nearest(&opts, false) {
+            opts[k].f[f::NEAREST_AFTER] = 1.0;
+        }
+        Some(opts)
+    }
+
+    /// The candidates besides "no speaker" and the rules' choice: earlier speakers, subjects,
+    /// relative "who", mentions.
+    fn more_candidates(&mut self, opts: &mut Vec<Opt>, i: usize, pos: &Pos, sent_span: Span) {
+        let cands = self.cands;
+        let Some(c) = cands.get(i) else {
+            return;
+        };
+        let q = &c.quote;
+        let text = self.text;
+        let qs = pos.qs;
+        let qpara = pos.qpara;
+        // The speakers of the last attributions before it.
+        let mut seen = 0;
+        for j in (i.saturating_sub(MAX_EARLIER)..i).rev() {
+            let e = &self.cands[j];
+            if e.para + 2 < qpara || seen >= 3 {
+                break;
+            }
+            let Some(s) = e.quote.speaker_named_at.filter(|s| s.end <= q.span.start) else {
+                continue;
+            };
+            if opts.iter().any(|o| o.span.is_some_and(|x| x.overlaps(s))) {
+                if matches!(opts.last().map(|o| o.origin), Some(Origin::Rule)) && seen == 0 {
+                    // The rules' choice is the last speaker.
+                    if let Some(o) = opts
+                        .iter_mut()
+                        .find(|o| o.span.is_some_and(|x| x.overlaps(s)))
+                    {
+                        o.f[f::EARLIER_1] = 1.0;
+                    }
+                }
+                seen += 1;
+                continue;
+            }
+            let mut x = [0f32; N];
+            x[if seen == 0 {
+                f::EARLIER_1
+            } else {
+                f::EARLIER_2
+            }] = 1.0;
+            let kind = written(s.text(text));
+            self.add(opts, s, Origin::Earlier(j), x, e.quote.speaker, kind, pos);
+            seen += 1;
+        }
+        // Subjects and mentions of the quote's sentence and up to three before it.
+        let first = (qs.saturating_sub(3)..=qs)
+            .find(|&k| {
+                self.win.sentences.get(k).is_some_and(|s| {
+                    self.win
+                        .paragraph_of(s.start)
+                        .is_some_and(|p| p + 1 >= qpara)
+                })
+            })
+            .unwrap_or(qs);
+        let prefix_start =
+            floor_boundary(text, sent_span.start.max(q.span.start.saturating_sub(400)));
+        if let Some((s, kind)) = text
+            .get(prefix_start..q.span.start)
+            .filter(|t| !t.trim().is_empty())
+            .and_then(|t| main_subject(t, prefix_start, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(text)))
+        {
+            let mut x = [0f32; N];
+            x[f::SUBJECT_SAME] = 1.0;
+            let e = self.entity_of(s);
+            self.add(opts, s, Origin::Mention(e, kind), x, e, kind, pos);
+        }
+        // A relative "who" before the quote in its sentence ("Beck, who called it “…”").
+        if let Some(prefix) = text.get(prefix_start..q.span.start) {
+            for (a, b) in ascii_words(prefix) {
+                let before = prefix[..a].trim_end();
+                if &prefix[a..b] == "who" && before.ends_with(',') {
+                    let s = Span::new(prefix_start + a, prefix_start + b);
+                    if self.inside_quote(s) {
+                        continue;
+                    }
+                    let mut x = [0f32; N];
+                    x[f::WHO_BEFORE] = 1.0;
+                    let e = super::relative_antecedent(text, s).and_then(|a| self.entity_of(a));
+                    let kind = SpeakerMentionKind::Pronoun;
+                    self.add(opts, s, Origin::Mention(e, kind), x, e, kind, pos);
+                }
+            }
+        }
+        // The subject after the quote in its sentence ("“…,” read the statement").
+        let after_end = floor_boundary(text, sent_span.end.min(q.span.end + 150).max(q.span.end));
+        if let Some((s, kind)) = text
+            .get(q.span.end..after_end)
+            .filter(|t| !t.trim().is_empty())
+            .and_then(|t| main_subject(t, q.span.end, self.table, self.raws))
+            .filter(|(m, _)| opens_noun_phrase(m.text(text)))
+        {
+            let mut x = [0f32; N];
+            x[f::SUBJECT_AFTER] = 1.0;
+            let e = self.entity_of(s);
+            self.add(opts, s, Origin::Mention(e, kind), x, e, kind, pos);
+        }
+        for k in (first..qs).rev() {
+            if let Some((s, kind)) = self.subject(k) {
+                let mut x = [0f32; N];
+                x[f::SUBJECT_EARLIER] = 1.0;
+                let e = self.entity_of(s);
+                self.add(opts, s, Origin::Mention(e, kind), x, e, kind, pos);
+            }
+        }
+        let lo = self
+            .win
+            .sentences
+            .get(first)
+            .map_or(sent_span.start, |s| s.start.min(sent_span.start));
+        let hi = sent_span.end.max(q.span.end);
+        let entities = self.entities;
+        let ms = &entities.mentions;
+        let a = ms.partition_point(|m| m.span.start < lo);
+        let b = ms.partition_point(|m| m.span.start < hi);
+        let before_quote = ms[a..b].partition_point(|m| m.span.start < q.span.start) + a;
+        let near = (before_quote.saturating_sub(12).max(a)..before_quote)
+            .rev()
+            .chain((before_quote..b).take(4));
+        for mi in near {
+            let m = &ms[mi];
+            if q.span.overlaps(m.span) || self.inside_quote(m.span) {
+                continue;
+            }
+            let ent = self.entities.entities.get(m.entity);
+            if !can_speak(ent) {
+                continue;
+            }
+            let kind = match m.kind {
+                MentionKind::Name => SpeakerMentionKind::Name,
+                MentionKind::Nominal => SpeakerMentionKind::Role,
+                MentionKind::Pronoun => SpeakerMentionKind::Pronoun,
+            };
+            let s = if kind == SpeakerMentionKind::Name {
+                match self.cores.get(mi).copied().flatten() {
+                    Some(core) => core,
+                    None => {
+                        let core = names::name_core(text, m.span);
+                        if let Some(slot) = self.cores.get_mut(mi) {
+                            *slot = Some(core);
+                        }
+                        core
+                    }
+                }
+            } else {
+                m.span
+            };
+            let mut x = [0f32; N];
+            let slot = if m.span.start >= q.span.end {
+                f::MENTION_AFTER
+            } else if m.span.start >= sent_span.start {
+                f::MENTION_BEFORE
+            } else {
+                f::MENTION_EARLIER
+            };
+            x[slot] = 1.0;
+            self.add(
+                opts,
+                s,
+                Origin::Mention(Some(m.entity), kind),
+                x,
+                Some(m.entity),
+                kind,
+                pos,
+            );
+        }
+    }
+
+    /// The entity of the mention covering `s`, if any (not a place).
+    fn entity_of(&self, s: Span) -> Option<usize> {
+        self.entities
+            .mention_at(s)
+            .map(|m| m.entity)
+            .filter(|&e| can_speak(self.entities.entities.get(e)))
+    }
+
+    /// The features of a candidate that depend on its span only (cached: a mention is a
+    /// candidate of several quotes).
+    fn statics(&mut self, s: Span) -> Static {
+        if let Some(st) = self.statics.get(&(s.start, s.end)) {
+            return *st;
+        }
+        let text = self.text;
+        let t = s.text(text);
+        let flag = |b: bool| f32::from(u8::from(b));
+        let next = text.get(s.end..).unwrap_or("");
+        let short_lower = (t.len() <= 5).then(|| t.to_ascii_lowercase());
+        let possessive = matches!(
+            short_lower.as_deref(),
+            Some("his" | "her" | "their" | "its")
+        ) || names::is_possessive(t)
+            || next.starts_with("'s")
+            || next.starts_with("’s");
+        let mut st = Static {
+            who: flag(t.eq_ignore_ascii_case("who")),
+            possessive: flag(possessive),
+            long: flag(t.split_whitespace().take(4).count() >= 4),
+            ..Static::default()
+        };
+        let cs = self.sentence_of(s.start);
+        if let Some(sent) = self.win.sentences.get(cs).filter(|x| x.start <= s.start) {
+            let words = text
+                .get(sent.start..s.start)
+                .map_or(99, |t| t.split_whitespace().take(4).count());
+            st.near_start = flag(words <= 3);
+        }
+        let after_end = ceil_boundary(text, (s.end + 60).min(text.len()));
+        let after_text = text.get(s.end..after_end).unwrap_or("");
+        st.cue_after = max_cue_rate(after_text, 4);
+        let before_start = floor_boundary(text, s.start.saturating_sub(30));
+        let before_text = text.get(before_start..s.start).unwrap_or("");
+        let mut last2: [&str; 2] = ["", ""];
+        for (a, b) in ascii_words(before_text) {
+            last2 = [last2[1], &before_text[a..b]];
+        }
+        let prev_ends_word = before_text
+            .chars()
+            .next_back()
+            .is_some_and(char::is_whitespace);
+        if !last2[1].is_empty() && prev_ends_word {
+            let p = last2[1].to_ascii_lowercase();
+            st.after_by = flag(p == "by");
+            st.after_preposition = flag(matches!(
+                p.as_str(),
+                "of" | "for"
+                    | "to"
+                    | "with"
+                    | "from"
+                    | "in"
+                    | "on"
+                    | "at"
+                    | "about"
+                    | "against"
+                    | "over"
+                    | "following"
+                    | "after"
+                    | "before"
+                    | "into"
+                    | "under"
+                    | "between"
+                    | "among"
+                    | "than"
+            ));
+        }
+        st.relative = flag(in_relative_clause(text, s.start));
+        st.cue_before = last2
+            .iter()
+            .filter(|w| !w.is_empty())
+            .map(|w| word_cue_rate(w))
+            .fold(0.0, f32::max);
+        self.statics.insert((s.start, s.end), st);
+        st
+    }
+
+    /// Adds a candidate (or merges it into one whose span overlaps it), with the features
+    /// every candidate has: how it is written, its entity, where it is.
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        opts: &mut Vec<Opt>,
+        s: Span,
+        origin: Origin,
+        mut x: [f32; N],
+        entity: Option<usize>,
+        kind: SpeakerMentionKind,
+        pos: &Pos,
+    ) {
+        if s.is_empty() || s.text(self.text).is_empty() {
+            return;
+        }
+        let t = s.text(self.text);
+        let st = self.statics(s);
+        x[f::WRITTEN_WHO] = st.who;
+        x[f::WRITTEN_POSSESSIVE] = st.possessive;
+        x[f::LONG_PHRASE] = st.long;
+        x[f::NEAR_START] = st.near_start;
+        x[f::CUE_AFTER] = st.cue_after;
+        x[f::CUE_BEFORE] = st.cue_before;
+        x[f::AFTER_BY] = st.after_by;
+        x[f::AFTER_PREPOSITION] = st.after_preposition;
+        x[f::IN_RELATIVE_CLAUSE] = st.relative;
+        x[f::LOWER_START] = f32::from(u8::from(
+            kind != SpeakerMentionKind::Pronoun && t.chars().next().is_some_and(char::is_lowercase),
+        ));
+        match kind {
+            SpeakerMentionKind::Name => x[f::WRITTEN_NAME] = 1.0,
+            SpeakerMentionKind::Role | SpeakerMentionKind::Group => x[f::WRITTEN_ROLE] = 1.0,
+            SpeakerMentionKind::Pronoun => x[f::WRITTEN_PRONOUN] = 1.0,
+        }
+        let known = entity.and_then(|e| self.entities.entities.get(e).map(|x| (e, x)));
+        x[f::NO_ENTITY] = f32::from(u8::from(known.is_none()));
+        if let Some(e) = known {
+            match e.1.kind {
+                EntityKind::Person => x[f::ENTITY_PERSON] = 1.0,
+                EntityKind::Organization => x[f::ENTITY_ORGANIZATION] = 1.0,
+                EntityKind::Group => x[f::ENTITY_GROUP] = 1.0,
+                EntityKind::Place => {}
+            }
+            let spoke = self.spoke.get(&e.0).copied().unwrap_or(0).min(3);
+            x[f::ENTITY_SPOKE] = spoke as f32 / 3.0;
+            x[f::ENTITY_MENTIONS] = e.1.mentions.len().min(10) as f32 / 10.0;
+        }
+        let cs = self.sentence_of(s.start);
+        let after = s.start >= pos.quote.end;
+        x[f::AFTER_QUOTE] = f32::from(u8::from(after));
+        let dsent = pos.qs.saturating_sub(cs);
+        match dsent {
+            0 => x[f::SENTENCE_0] = 1.0,
+            1 => x[f::SENTENCE_1] = 1.0,
+            _ => x[f::SENTENCE_2] = 1.0,
+        }
+        let cp = self.win.paragraph_of(s.start).unwrap_or(pos.qpara);
+        match pos.qpara.saturating_sub(cp) {
+            0 => {}
+            1 => x[f::PARAGRAPH_1] = 1.0,
+            _ => x[f::PARAGRAPH_2] = 1.0,
+        }
+        let dist = if after {
+            s.start - pos.quote.end
+        } else {
+            pos.quote.start.saturating_sub(s.end)
+        };
+        x[f::LOG_DISTANCE] = (1.0 + dist as f32).ln() / 10.0;
+        x[f::OPENS_PARAGRAPH_X_PARAGRAPH_1] =
+            f32::from(u8::from(pos.opens_paragraph && cp + 1 == pos.qpara));
+        x[f::OPENS_SENTENCE_X_EARLIER] = f32::from(u8::from(pos.opens_sentence && dsent > 0));
+        x[f::MID_SENTENCE_X_SENTENCE_0] =
+            f32::from(u8::from(!pos.opens_sentence && dsent == 0 && !after));
+        if let Some(o) = opts
+            .iter_mut()
+            .find(|o| o.span.is_some_and(|y| y.overlaps(s)))
+        {
+            for (a, b) in o.f.iter_mut().zip(x) {
+                *a = a.max(b);
+            }
+            return;
+        }
+        opts.push(Opt {
+            span: Some(s),
+            origin,
+            f: x,
+        });
+    }
+}
+
+/// Where the quote is.
+struct Pos {
+    quote: Span,
+    qs: usize,
+    qpara: usize,
+    opens_paragraph: bool,
+    opens_sentence: bool,
+}
+
+/// The highest cue rate among the first `n` words of `t`.
+fn max_cue_rate(t: &str, n: usize) -> f32 {
+    ascii_words(t)
+        .take(n)
+        .map(|(a, b)| word_cue_rate(&t[a..b]))
+        .fold(0.0, f32::max)
+}
+
+/// The cue rate of an ASCII word, lower-cased on the stack (0 for words over 24 letters).
+fn word_cue_rate(w: &str) -> f32 {
+    let mut buf = [0u8; 24];
+    let Some(dst) = buf.get_mut(..w.len()) else {
+        return 0.0;
+    };
+    for (d, c) in dst.iter_mut().zip(w.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    std::str::from_utf8(dst).map_or(0.0, |l| cue_rate(l) as f32)
+}
+
+/// The span-only features of a candidate ([`Ctx::statics`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Static {
+    who: f32,
+    possessive: f32,
+    long: f32,
+    near_start: f32,
+    cue_after: f32,
+    cue_before: f32,
+    after_by: f32,
+    after_preposition: f32,
+    relative: f32,
+}
+
+/// True when `pos` lies in a relative clause opened by a comma ("Crump, who represents Kohen’s
+/// family, said"): ", who" / ", which" / ", whose" before it in the last 150 bytes, with no
+/// comma since.
+fn in_relative_clause(text: &str, pos: usize) -> bool {
+    let start = floor_boundary(text, pos.saturating_sub(150));
+    let Some(before) = text.get(start..pos) else {
+        return false;
+    };
+    let clause = before.rsplit(',').next().unwrap_or("");
+    if clause.len() == before.len() {
+        return false;
+    }
+    let first = clause.split_whitespace().next().unwrap_or("");
+    matches!(first, "who" | "which" | "whose" | "whom")
+}
+
+/// True when `t` opens like a noun phrase: a capital or digit, a pronoun, a determiner or a
+/// quantifier ("the mayor", "several supporters"; not "following the office").
+fn opens_noun_phrase(t: &str) -> bool {
+    let Some(first) = t.split_whitespace().next() else {
+        return false;
+    };
+    if first
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+    {
+        return true;
+    }
+    matches!(
+        first.to_lowercase().as_str(),
+        "the"
+            | "a"
+            | "an"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "his"
+            | "her"
+            | "their"
+            | "its"
+            | "our"
+            | "my"
+            | "your"
+            | "some"
+            | "many"
+            | "most"
+            | "several"
+            | "few"
+            | "all"
+            | "both"
+            | "each"
+            | "every"
+            | "one"
+            | "two"
+            | "three"
+            | "four"
+            | "five"
+            | "only"
+            | "about"
+            | "nearly"
+            | "almost"
+            | "more"
+            | "other"
+            | "another"
+            | "no"
+            | "he"
+            | "she"
+            | "they"
+            | "we"
+            | "i"
+            | "you"
+            | "who"
+            | "it"
+    )
+}
+
+/// True for an entity that can speak (not a place).
+fn can_speak(e: Option<&crate::entities::Entity>) -> bool {
+    e.is_some_and(|e| e.kind != EntityKind::Place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_parse_and_name_every_feature() {
+        let w = parse_weights(WEIGHTS_TSV).unwrap_or_else(|e| panic!("weights: {e}"));
+        assert!(w.linear.iter().any(|&x| x != 0.0));
+        assert!(w.pair_count() > 0, "the shipped model has pair weights");
+        assert!(
+            WEIGHTS_TSV.starts_with('#'),
+            "the file names how it was built"
+        );
+        assert!(WEIGHTS_TSV.contains("train split only"));
+        // The rules' choice, with its own mention and a cue after the quote, beats no speaker
+        // for a quote with a cue.
+        let mut rule = [0f32; N];
+        for i in [
+            f::RULE,
+            f::RULE_OWN,
+            f::RULE_CUE_AFTER,
+            f::WRITTEN_NAME,
+            f::SENTENCE_0,
+        ] {
+            rule[i] = 1.0;
+        }
+        let mut none = [0f32; N];
+        none[f::NONE] = 1.0;
+        none[f::NONE_HAS_CUE] = 1.0;
+        assert!(w.score(&rule) > w.score(&none));
+    }
+
+    #[test]
+    fn a_weight_file_with_a_wrong_feature_or_count_is_refused() {
+        let good: String = SPEAKER_FEATURES
+            .iter()
+            .map(|n| format!("{n}\t0.5\n"))
+            .collect();
+        assert!(parse_weights(&good).is_ok());
+        let renamed = good.replacen("rule\t", "rules\t", 1);
+        assert!(parse_weights(&renamed).is_err());
+        let short: String = good.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert!(parse_weights(&short).is_err());
+        let nan = good.replacen("none\t0.5", "none\tNaN", 1);
+        assert!(parse_weights(&nan).is_err());
+        let paired = format!("{good}rule*sentence_0\t2\nsentence_0*none\t-1\n");
+        let w = parse_weights(&paired).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(w.pairs[f::RULE * N + f::SENTENCE_0], 2.0);
+        assert_eq!(
+            w.pairs[f::NONE * N + f::SENTENCE_0],
+            -1.0,
+            "pairs are stored i < j"
+        );
+        let mut x = [0f32; N];
+        x[f::RULE] = 1.0;
+        x[f::SENTENCE_0] = 1.0;
+        assert_eq!(w.score(&x), 0.5 + 0.5 + 2.0);
+        assert!(parse_weights(&format!("{good}rule*rules\t1\n")).is_err());
+        assert!(parse_weights(&format!("{good}rule*rule\t1\n")).is_err());
+        let early = paired.replacen("none\t0.5\n", "rule*none\t1\nnone\t0.5\n", 1);
+        assert!(parse_weights(&early).is_err());
+    }
+
+    #[test]
+    fn relative_clauses_are_found() {
+        let t = "Ben Crump, who represents Kohen’s family, said";
+        let at = |w: &str| t.find(w).unwrap_or(0);
+        assert!(in_relative_clause(t, at("Kohen")));
+        assert!(!in_relative_clause(t, at("Ben")));
+        assert!(!in_relative_clause(t, at("said")));
+    }
+
+    #[test]
+    fn feature_indices_match_their_names() {
+        let named = [
+            (f::NONE_RULE_HAS_NONE, "none_rule_has_none"),
+            (f::RULE, "rule"),
+            (f::EARLIER_1, "earlier_speaker_1"),
+            (f::WRITTEN_NAME, "written_name"),
+            (f::SENTENCE_0, "sentence_0"),
+            (f::CUE_BEFORE, "cue_rate_before"),
+            (
+                f::MID_SENTENCE_X_SENTENCE_0,
+                "quote_mid_sentence_x_sentence_0",
+            ),
+            (f::WHO_BEFORE, "who_before"),
+            (f::LOWER_START, "lower_start"),
+            (f::AFTER_BY, "after_by"),
+            (f::NO_ENTITY, "no_entity"),
+        ];
+        for (i, name) in named {
+            assert_eq!(SPEAKER_FEATURES[i], name);
+        }
+        assert_eq!(f::NO_ENTITY + 1, N, "the last index is the last feature");
+    }
+}
