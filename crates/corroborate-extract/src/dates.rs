@@ -317,3 +317,12 @@ fn anchor_after(text: &str, at: usize) -> Option<Span> {
 
 #[cfg(test)]
 mod tests;
+
+/// True for the name of a weekday or month ("Monday", "Oct."), and "today" or "yesterday":
+/// calendar words that are capitalised without naming a person or place.
+pub fn is_calendar_word(w: &str) -> bool {
+    words::weekday_of(w).is_some()
+        || words::month_of(w).is_some()
+        || w.eq_ignore_ascii_case("today")
+        || w.eq_ignore_ascii_case("yesterday")
+}

@@ -16,6 +16,10 @@ pub mod quotes;
 pub mod timeml_mod;
 
 mod lexicon;
+
+/// True when a lower-case word is a reporting verb: hand-listed, or a reliable cue of the
+/// lexicon derived from PolNeAR's training annotations (`data/reporting_cues.tsv`).
+pub use lexicon::reporting::is_cue as is_reporting_cue;
 pub(crate) mod windows;
 
 use corroborate_core::{ComponentSpec, Layer, PreparedDoc, Span, SpanMap};

@@ -22,6 +22,7 @@ pub mod align;
 pub mod disputes;
 pub mod inconsistencies;
 pub mod lexicon;
+mod sources;
 pub mod statements;
 pub mod summary;
 

@@ -131,7 +131,7 @@ pub(crate) fn is_speech_verb(word: &str) -> bool {
 
 /// True when `word` (lower-case) is a reporting verb: a hand-listed cue verb or a reliable
 /// cue of the data-derived lexicon.
-pub(crate) fn is_cue(word: &str) -> bool {
+pub fn is_cue(word: &str) -> bool {
     HAND_VERBS.contains(word) || cue_word(word).is_some()
 }
 

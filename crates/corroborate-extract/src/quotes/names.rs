@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use corroborate_core::lexicon::outlets::looks_like_outlet as is_outlet;
 use corroborate_core::Span;
 
 use super::lexicon::{
@@ -222,13 +223,15 @@ impl NameTable {
             }
         }
         if ORG_HEADS.contains(&role.as_str()) {
+            // "the office" is not the news outlet named last; "the newspaper" may be.
+            let media = matches!(role.as_str(), "newspaper" | "outlet" | "network");
             let i = self.names.partition_point(|n| n.span.start < pos);
             let floor = pos.saturating_sub(max_back);
             return self.names[..i]
                 .iter()
                 .rev()
                 .take_while(|n| n.span.start >= floor)
-                .find(|n| n.is_org && n.words >= 2)
+                .find(|n| n.is_org && n.words >= 2 && (media || !is_outlet(&n.canonical)))
                 .map(|n| n.canonical.clone());
         }
         None

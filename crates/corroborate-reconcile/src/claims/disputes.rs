@@ -26,13 +26,13 @@ use serde::Serialize;
 
 use super::align::{Clusters, Index};
 use super::lexicon::{
-    has, APPROVE, AUX, CLAIM_NOUNS, CONDEMN, DISPUTE_CUES, EVIDENCE, EVIDENCE_VERBS, NEGATIONS,
-    OPPOSITES, SPEECH_CUES,
+    has, APPROVE, AUX, CLAIM_NOUNS, CONDEMN, DISPUTE_CUES, EVALUATIVE_VERBS, EVIDENCE,
+    EVIDENCE_VERBS, NEGATIONS, OPPOSITES,
 };
-use super::statements::{
-    concept_words, find_word, make_source, np_before, stem_word, words, Source, Statement, Voice,
-};
+use super::sources;
+use super::statements::{concept_words, find_word, stem_word, words, Source, Statement, Voice};
 use crate::{Analysed, Cite};
+use corroborate_extract::is_reporting_cue;
 
 /// What kind of dispute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -234,7 +234,6 @@ fn raw_dispute(
 ) -> Option<Raw> {
     let st = &stmts[i];
     let (prep, ex) = results.get(st.doc)?;
-    let text = prep.slice(st.span);
     let lower = &lowers[i];
     let cue = slice(lower, cs, ce);
     let before = slice_to(lower, cs).trim_end();
@@ -248,27 +247,12 @@ fn raw_dispute(
     // Who disputes.
     let mut disputer = if passive {
         let by = find_word(slice_from(lower, ce), "by").map(|p| ce + p + 2)?;
-        let rest = slice_from(text, by);
-        let end = rest.find([',', '.', ';']).unwrap_or(rest.len());
-        let np = slice_to(rest, end).trim();
-        let s = by + rest.len() - rest.trim_start().len();
-        make_source(
-            prep,
-            &ex.entities,
-            Span::new(st.span.start + s, st.span.start + s + np.len()),
-            np,
-        )
+        sources::of_agent(prep, ex, st.span, st.span.start + by)?
     } else if cue.ends_with("ing") {
         st.source.clone()
-    } else if let Some((s, e)) = np_before(text, cs) {
-        make_source(
-            prep,
-            &ex.entities,
-            Span::new(st.span.start + s, st.span.start + e),
-            slice(text, s, e),
-        )
     } else {
-        st.source.clone()
+        let cue_span = Span::new(st.span.start + cs, st.span.start + ce);
+        sources::of_cue(prep, ex, st.span, cue_span).unwrap_or_else(|| st.source.clone())
     };
     if disputer.key() == st.source.key() {
         disputer = st.source.clone();
@@ -660,25 +644,17 @@ fn evaluator(results: &[Analysed], st: &Statement, at: usize) -> Source {
     let Some((prep, ex)) = results.get(st.doc) else {
         return st.source.clone();
     };
-    let text = prep.slice(st.span);
-    let lower = text.to_ascii_lowercase();
+    let lower = prep.slice(st.span).to_ascii_lowercase();
     let ws = words(slice_to(&lower, at.min(lower.len())));
     for w in ws.iter().rev() {
         let word = slice(&lower, w.start, w.end);
-        let cue = has(SPEECH_CUES, word)
-            || matches!(word, "found" | "ruled" | "determined" | "says" | "said")
-            || has(FINDING_NOUNS, word);
+        let cue = is_reporting_cue(word) || has(EVALUATIVE_VERBS, word) || has(FINDING_NOUNS, word);
         if !cue {
             continue;
         }
-        if let Some((s, e)) = np_before(text, w.start) {
-            let np = slice(text, s, e);
-            return make_source(
-                prep,
-                &ex.entities,
-                Span::new(st.span.start + s, st.span.start + e),
-                np.trim_end_matches("'s").trim_end_matches("’s"),
-            );
+        let cue_span = Span::new(st.span.start + w.start, st.span.start + w.end);
+        if let Some(source) = sources::of_cue(prep, ex, st.span, cue_span) {
+            return source;
         }
     }
     st.source.clone()

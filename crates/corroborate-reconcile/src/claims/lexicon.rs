@@ -1,42 +1,20 @@
-//! Word lists the claim stages share: reporting cues, dispute cues, role and agency nouns,
-//! evidence nouns, opposite directions and evaluations, injury severities. General news English;
+//! Word lists the claim stages share: dispute cues, agency nouns, evidence nouns, opposite directions and evaluations, injury severities. General news English;
 //! nothing here names a particular story.
 
-/// Reporting verbs that introduce who a statement comes from ("X said", "X has denied").
-pub const SPEECH_CUES: &[&str] = &[
-    "said",
-    "says",
-    "told",
-    "tells",
-    "added",
-    "argued",
-    "alleged",
-    "alleges",
-    "claimed",
-    "claims",
-    "confirmed",
-    "stated",
-    "reported",
-    "announced",
-    "concluded",
-    "wrote",
-    "insisted",
-    "accused",
-    "defended",
-    "criticised",
-    "criticized",
+/// Verbs by which a source passes a judgement on an act ("described them as excessive",
+/// "called it justified", "criticised the officers"), beyond the reporting verbs of
+/// `corroborate_extract::is_reporting_cue`.
+pub const EVALUATIVE_VERBS: &[&str] = &[
     "described",
+    "describes",
     "called",
     "calls",
-    "disputed",
-    "denied",
-    "denies",
-    "challenged",
-    "rejected",
-    "contested",
-    "questioned",
-    "maintained",
-    "testified",
+    "criticised",
+    "criticized",
+    "defended",
+    "found",
+    "ruled",
+    "determined",
 ];
 
 /// Words allowed between a speaker and the reporting verb ("has also said").
@@ -53,20 +31,6 @@ pub const AUX: &[&str] = &[
     "publicly",
     "firmly",
     "strongly",
-];
-
-/// Sentence connectives that end a speaker phrase when walking back ("However, X said").
-pub const CONNECTIVES: &[&str] = &[
-    "however",
-    "but",
-    "and",
-    "meanwhile",
-    "still",
-    "yet",
-    "so",
-    "instead",
-    "moreover",
-    "also",
 ];
 
 /// Dispute verbs. Present-tense forms that double as nouns ("questions", "disputes") are left
@@ -115,56 +79,6 @@ pub const CLAIM_NOUNS: &[&str] = &[
     "characterisation",
 ];
 
-/// Role nouns, longest first; the value is the normalised role.
-pub const ROLES: &[(&str, &str)] = &[
-    ("interim police chief", "interim police chief"),
-    ("attorney general", "attorney general"),
-    ("district attorney", "district attorney"),
-    ("chief executive", "chief executive"),
-    ("police chief", "police chief"),
-    ("spokesperson", "spokesperson"),
-    ("spokesman", "spokesperson"),
-    ("spokeswoman", "spokesperson"),
-    ("grandmother", "grandmother"),
-    ("grandfather", "grandfather"),
-    ("attorney", "attorney"),
-    ("lawyer", "attorney"),
-    ("mother", "mother"),
-    ("father", "father"),
-    ("sister", "sister"),
-    ("brother", "brother"),
-    ("daughter", "daughter"),
-    ("son", "son"),
-    ("wife", "wife"),
-    ("husband", "husband"),
-    ("governor", "governor"),
-    ("gov.", "governor"),
-    ("mayor", "mayor"),
-    ("president", "president"),
-    ("captain", "captain"),
-    ("capt.", "captain"),
-    ("sergeant", "sergeant"),
-    ("sgt.", "sergeant"),
-    ("sheriff", "sheriff"),
-    ("prosecutor", "prosecutor"),
-    ("judge", "judge"),
-    ("senator", "senator"),
-    ("officer", "officer"),
-    ("witness", "witness"),
-    ("friend", "friend"),
-    ("driver", "driver"),
-    ("employee", "employee"),
-    ("chairman", "chair"),
-    ("chairwoman", "chair"),
-    ("chair", "chair"),
-    ("director", "director"),
-    ("manager", "manager"),
-    ("commissioner", "commissioner"),
-    ("minister", "minister"),
-    ("secretary", "secretary"),
-    ("chief", "chief"),
-];
-
 /// Heads of organisation phrases: a source phrase with one of these and no personal name is
 /// an agency, not a person.
 pub const AGENCY_HEADS: &[&str] = &[
@@ -202,35 +116,6 @@ pub const AGENCY_HEADS: &[&str] = &[
     "school",
     "coalition",
     "committee",
-];
-
-/// Words marking a source phrase as a news outlet or "the media".
-pub const OUTLET_WORDS: &[&str] = &[
-    "ap",
-    "associated",
-    "press",
-    "reuters",
-    "news",
-    "times",
-    "post",
-    "journal",
-    "radio",
-    "outlets",
-    "outlet",
-    "media",
-    "newspaper",
-    "wire",
-    "courier",
-    "gazette",
-    "tribune",
-    "herald",
-    "cbs",
-    "abc",
-    "nbc",
-    "cnn",
-    "bbc",
-    "guardian",
-    "afp",
 ];
 
 /// Nouns naming evidence; the value is the kind reported.
