@@ -246,18 +246,29 @@ fn denials_evaluations_and_severity() {
 
 #[test]
 fn compound_sentences_split_only_at_a_new_subject() {
-    let s = "The car stopped at the gate, and the driver ran toward the river.";
-    let c = clauses(s);
+    // Clauses of a one-sentence article's sentence (words come from its tokens).
+    let clauses_of = |sentence: &str| {
+        let (prep, _) = article("A", sentence);
+        let span = prep.seg.sentences[0];
+        let c = clauses(&prep, span);
+        let text = prep.slice(span).to_string();
+        (text, c)
+    };
+    let (s, c) = clauses_of("The car stopped at the gate, and the driver ran toward the river.");
     assert_eq!(c.len(), 2);
     assert_eq!(&s[c[1].0..c[1].1], "the driver ran toward the river.");
     // A list of objects is not split.
     assert_eq!(
-        clauses("They sold apples, and pears and plums at the market.").len(),
+        clauses_of("They sold apples, and pears and plums at the market.")
+            .1
+            .len(),
         1
     );
     // Nor a quotation.
     assert_eq!(
-        clauses("\"We waited for hours, and nobody came to help us,\" she said.").len(),
+        clauses_of("\"We waited for hours, and nobody came to help us,\" she said.")
+            .1
+            .len(),
         1
     );
 }

@@ -30,7 +30,9 @@ use super::lexicon::{
     EVIDENCE_VERBS, NEGATIONS, OPPOSITES,
 };
 use super::sources;
-use super::statements::{concept_words, find_word, stem_word, words, Source, Statement, Voice};
+use super::statements::{
+    concept_words, find_word, stem_word, Lowered, Source, Statement, Voice, Word,
+};
 use crate::{Analysed, Cite};
 use corroborate_extract::is_reporting_cue;
 
@@ -129,11 +131,12 @@ fn negated(lower: &str) -> bool {
 
 /// True when a negation stands within four words before a proposition word ("not hit the
 /// officers"), outside relative clauses.
-fn negates(lower: &str, prop_words: &BTreeSet<String>) -> bool {
+fn negates(l: &Lowered, prop_words: &BTreeSet<String>) -> bool {
+    let lower = &l.text;
     if !negated(lower) {
         return false;
     }
-    let ws = words(lower);
+    let ws = &l.words;
     ws.iter().enumerate().any(|(k, w)| {
         let t = slice(lower, w.start, w.end);
         let neg = matches!(t, "not" | "never") || t.ends_with("n't") || t.ends_with("n’t");
@@ -153,10 +156,6 @@ fn negation_in(lower: &str) -> bool {
     }) || lower.contains("n’t")
 }
 
-fn text_of<'a>(results: &'a [Analysed], st: &Statement) -> &'a str {
-    results.get(st.doc).map_or("", |a| a.0.slice(st.span))
-}
-
 fn same_party(a: &Source, b: &Source) -> bool {
     if a.voice != b.voice {
         return false;
@@ -174,11 +173,8 @@ pub fn find(
     claim_of: &[usize],
     members: &[Vec<usize>],
 ) -> Vec<Dispute> {
-    let lowers: Vec<String> = stmts
-        .iter()
-        .map(|s| text_of(results, s).to_ascii_lowercase())
-        .collect();
-    let cues: Vec<Option<(usize, usize)>> = lowers.iter().map(|l| dispute_cue(l)).collect();
+    let lowers = Lowered::all(results, stmts);
+    let cues: Vec<Option<(usize, usize)>> = lowers.iter().map(dispute_cue).collect();
     let mut raws: Vec<Raw> = Vec::new();
     for (i, cue) in cues.iter().enumerate() {
         let Some((cs, ce)) = *cue else {
@@ -200,8 +196,8 @@ pub fn find(
 
 /// The first dispute verb of a lower-cased clause, as a byte range; `None` for a passive
 /// without an agent ("was denied bail").
-pub(crate) fn dispute_cue(lower: &str) -> Option<(usize, usize)> {
-    let ws = words(lower);
+pub(crate) fn dispute_cue(l: &Lowered) -> Option<(usize, usize)> {
+    let (lower, ws) = (&l.text, &l.words);
     for (k, w) in ws.iter().enumerate() {
         let word = slice(lower, w.start, w.end);
         if !has(DISPUTE_CUES, word) {
@@ -225,7 +221,7 @@ pub(crate) fn dispute_cue(lower: &str) -> Option<(usize, usize)> {
 fn raw_dispute(
     results: &[Analysed],
     stmts: &[Statement],
-    lowers: &[String],
+    lowers: &[Lowered],
     cues: &[Option<(usize, usize)>],
     index: &Index,
     i: usize,
@@ -234,13 +230,15 @@ fn raw_dispute(
 ) -> Option<Raw> {
     let st = &stmts[i];
     let (prep, ex) = results.get(st.doc)?;
-    let lower = &lowers[i];
+    let lower = &lowers[i].text;
+    let ws = &lowers[i].words;
     let cue = slice(lower, cs, ce);
     let before = slice_to(lower, cs).trim_end();
     let passive =
         before.ends_with(" was") || before.ends_with(" were") || before.ends_with(" been");
-    let also = words(slice_to(lower, cs))
+    let also = ws
         .iter()
+        .filter(|w| w.end <= cs)
         .rev()
         .take_while(|w| has(AUX, slice(lower, w.start, w.end)))
         .any(|w| slice(lower, w.start, w.end) == "also");
@@ -280,7 +278,7 @@ fn raw_dispute(
     if let Some(r) = obj_t.strip_prefix("that ").filter(|_| !demonstrative) {
         prop_start = Some(lower.len() - r.len());
     } else {
-        let ow = words(obj_t);
+        let ow = words_from(ws, lower.len() - obj_t.len());
         // "[the] claim(s) that …"
         let mut k = 0;
         if ow
@@ -341,7 +339,7 @@ fn raw_dispute(
             if shared < need || same_party(&stmts[j].source, &disputer) {
                 continue;
             }
-            if opposite_of(&prop_words, &lowers[j]) {
+            if opposite_of(&prop_words, &lowers[j].text) {
                 continue;
             }
             if negates(&lowers[j], &prop_words) {
@@ -352,12 +350,12 @@ fn raw_dispute(
         }
     } else if prop.is_none() && !also {
         // Anaphoric: "denied the claims", "rejected the union's claim".
-        let possessor = words(obj_t)
-            .iter()
+        let ow = words_from(ws, lower.len() - obj_t.len());
+        let possessor = ow
+            .windows(2)
             .take(4)
-            .map(|w| slice(obj_t, w.start, w.end))
-            .find(|w| w.ends_with("'s") || w.ends_with("’s"))
-            .map(|w| w.trim_end_matches("'s").trim_end_matches("’s").to_string());
+            .find(|p| matches!(slice(obj_t, p[1].start, p[1].end), "'s" | "’s"))
+            .map(|p| slice(obj_t, p[0].start, p[0].end).to_string());
         let earlier = (0..i)
             .rev()
             .take(6)
@@ -370,7 +368,7 @@ fn raw_dispute(
             let matches_possessor = possessor.as_ref().is_some_and(|p| {
                 s.name.to_ascii_lowercase().contains(p.as_str())
                     || s.role.as_deref().is_some_and(|r| r.contains(p.as_str()))
-                    || lowers[j].contains(p.as_str()) && named
+                    || lowers[j].text.contains(p.as_str()) && named
             });
             if matches_possessor {
                 pick = Some(j);
@@ -453,7 +451,7 @@ fn evidence(results: &[Analysed], st: &Statement, kind: &str) -> Option<Evidence
 fn merge(
     results: &[Analysed],
     stmts: &[Statement],
-    lowers: &[String],
+    lowers: &[Lowered],
     cues: &[Option<(usize, usize)>],
     raws: &[Raw],
     claim_of: &[usize],
@@ -496,13 +494,14 @@ fn merge(
     let show: Vec<bool> = lowers
         .iter()
         .map(|l| {
+            let l = &l.text;
             evidence_kind(l).is_some() && EVIDENCE_VERBS.iter().any(|v| find_word(l, v).is_some())
         })
         .collect();
     let mut opposite_stmts: HashMap<&str, Vec<usize>> = HashMap::new();
     for (c, opp) in OPPOSITES {
         let v: Vec<usize> = (0..stmts.len())
-            .filter(|&j| opp.iter().any(|o| find_word(&lowers[j], o).is_some()))
+            .filter(|&j| opp.iter().any(|o| find_word(&lowers[j].text, o).is_some()))
             .collect();
         opposite_stmts.insert(c, v);
     }
@@ -544,7 +543,7 @@ fn merge(
                 }
             }
             // Evidence on the disputing side: in the denial, or in the statement right after.
-            if let Some(k) = evidence_kind(&lowers[raw.stmt]) {
+            if let Some(k) = evidence_kind(&lowers[raw.stmt].text) {
                 if seen_ev.insert(raw.stmt) {
                     d.evidence_against.extend(evidence(results, st, k));
                 }
@@ -552,7 +551,7 @@ fn merge(
             if let Some(next) = stmts.get(raw.stmt + 1).filter(|n| n.doc == st.doc) {
                 let own =
                     next.source.voice != Voice::Speaker || same_party(&next.source, &raw.disputer);
-                if let Some(k) = evidence_kind(&lowers[raw.stmt + 1]).filter(|_| own) {
+                if let Some(k) = evidence_kind(&lowers[raw.stmt + 1].text).filter(|_| own) {
                     if cues[raw.stmt + 1].is_none() && seen_ev.insert(raw.stmt + 1) {
                         d.evidence_against.extend(evidence(results, next, k));
                     }
@@ -591,7 +590,7 @@ fn merge(
                 }
                 if seen_assert.insert(j) {
                     d.asserted_by.extend(party(results, s, &s.source));
-                    let kind = evidence_kind(&lowers[j])
+                    let kind = evidence_kind(&lowers[j].text)
                         .or((s.source.voice == Voice::Agency).then_some("statement"));
                     if let Some(k) = kind {
                         d.evidence_for.extend(evidence(results, s, k));
@@ -612,7 +611,7 @@ fn merge(
                     .find(|&k| show[k]);
                 let shares = s.words.iter().any(|w| w != c && prop_words.contains(w));
                 let kind = match ctx {
-                    Some(k) => evidence_kind(&lowers[k]).unwrap_or("account"),
+                    Some(k) => evidence_kind(&lowers[k].text).unwrap_or("account"),
                     None if shares => "account",
                     None => continue,
                 };
@@ -644,10 +643,9 @@ fn evaluator(results: &[Analysed], st: &Statement, at: usize) -> Source {
     let Some((prep, ex)) = results.get(st.doc) else {
         return st.source.clone();
     };
-    let lower = prep.slice(st.span).to_ascii_lowercase();
-    let ws = words(slice_to(&lower, at.min(lower.len())));
-    for w in ws.iter().rev() {
-        let word = slice(&lower, w.start, w.end);
+    let l = Lowered::of(prep, st.span);
+    for w in l.words.iter().filter(|w| w.end <= at).rev() {
+        let word = l.word(w);
         let cue = is_reporting_cue(word) || has(EVALUATIVE_VERBS, word) || has(FINDING_NOUNS, word);
         if !cue {
             continue;
@@ -663,13 +661,13 @@ fn evaluator(results: &[Analysed], st: &Statement, at: usize) -> Source {
 fn evaluation(
     results: &[Analysed],
     stmts: &[Statement],
-    lowers: &[String],
+    lowers: &[Lowered],
     claim_of: &[usize],
 ) -> Option<Dispute> {
     let mut approve: Vec<(usize, Span)> = Vec::new();
     let mut condemn: Vec<(usize, Span)> = Vec::new();
-    for (i, lower) in lowers.iter().enumerate() {
-        let ws = words(lower);
+    for (i, l) in lowers.iter().enumerate() {
+        let (lower, ws) = (&l.text, &l.words);
         for (k, w) in ws.iter().enumerate() {
             let word = slice(lower, w.start, w.end);
             let pro = has(APPROVE, word) || word == "justification";
@@ -720,7 +718,7 @@ fn evaluation(
             }
             described(stmts, st.doc, &mut who);
             let p = party(results, st, &who);
-            let ev = evidence_kind(&lowers[i])
+            let ev = evidence_kind(&lowers[i].text)
                 .or((who.voice == Voice::Agency).then_some("statement"))
                 .and_then(|k| evidence(results, st, k));
             if side {
@@ -734,4 +732,15 @@ fn evaluation(
     }
     d.claims = claims.into_iter().collect();
     Some(d)
+}
+
+/// The words of `ws` from byte `from` on, relative to `from`.
+fn words_from(ws: &[Word], from: usize) -> Vec<Word> {
+    ws.iter()
+        .filter(|w| w.start >= from)
+        .map(|w| Word {
+            start: w.start - from,
+            end: w.end - from,
+        })
+        .collect()
 }

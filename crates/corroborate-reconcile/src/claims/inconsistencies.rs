@@ -14,7 +14,7 @@ use super::align::{norm_qty, same_value};
 use super::lexicon::SEVERITY;
 use corroborate_extract::quantities::QuantityKind;
 
-use super::statements::{concept_words, find_word, stem_word, words, Statement};
+use super::statements::{concept_words, find_word, stem_word, Lowered, Statement};
 use crate::{Analysed, Cite};
 
 /// One value given for a slot.
@@ -57,15 +57,9 @@ pub fn find(
 ) -> Vec<Inconsistency> {
     let mut found: Vec<Found> = Vec::new();
     // Per statement, once: lower-cased text and injury severity.
-    let lowers: Vec<String> = stmts
-        .iter()
-        .map(|s| {
-            results
-                .get(s.doc)
-                .map_or(String::new(), |r| r.0.slice(s.span).to_ascii_lowercase())
-        })
-        .collect();
-    let sev: Vec<Option<(u8, usize, usize)>> = lowers.iter().map(|l| severity_in(l)).collect();
+    let lowers = Lowered::all(results, stmts);
+    let sev: Vec<Option<(u8, usize, usize)>> =
+        lowers.iter().map(|l| severity_in(&l.text)).collect();
     for &(a, b, score) in pairs {
         let (sa, sb) = (&stmts[a], &stmts[b]);
         let (Some(ra), Some(rb)) = (results.get(sa.doc), results.get(sb.doc)) else {
@@ -78,8 +72,8 @@ pub fn find(
         if score >= SAME_WORDING {
             dates(ra, rb, sa, sb, a, b, &mut found);
         }
-        one_vs_plural(&lowers[a], &lowers[b], sa, sb, a, b, &mut found);
-        one_vs_plural(&lowers[b], &lowers[a], sb, sa, b, a, &mut found);
+        one_vs_plural(&lowers[a], &lowers[b].text, sa, sb, a, b, &mut found);
+        one_vs_plural(&lowers[b], &lowers[a].text, sb, sa, b, a, &mut found);
         if let (Some(va), Some(vb)) = (sev[a], sev[b]) {
             if va.0 != vb.0 {
                 found.push(Found {
@@ -138,31 +132,22 @@ pub fn find(
 /// passengers" / "injured four passengers"), not "unreliable for three weeks" / "three days
 /// after".
 fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
-    let text = r.0.slice(st.span);
+    let l = Lowered::of(&r.0, st.span);
     let rel = span.start.saturating_sub(st.span.start)..span.end.saturating_sub(st.span.start);
-    let before = text.get(..rel.start).unwrap_or_default();
-    let after = text.get(rel.end..).unwrap_or_default();
-    let mut out = BTreeSet::new();
-    out.extend(last_content(before));
-    out.extend(first_content(after));
-    out
-}
-
-fn last_content(text: &str) -> Option<String> {
-    let ws = words(text);
-    ws.iter()
-        .rev()
-        .map(|w| slice(text, w.start, w.end))
-        .find(|w| !concept_words(w).is_empty())
-        .map(stem_word)
-}
-
-fn first_content(text: &str) -> Option<String> {
-    let ws = words(text);
-    ws.iter()
-        .map(|w| slice(text, w.start, w.end))
-        .find(|w| !concept_words(w).is_empty())
-        .map(stem_word)
+    let content = |w: &&str| !concept_words(w).is_empty();
+    let before = l
+        .words
+        .iter()
+        .filter(|w| w.end <= rel.start)
+        .map(|w| l.word(w))
+        .rfind(content);
+    let after = l
+        .words
+        .iter()
+        .filter(|w| w.start >= rel.end)
+        .map(|w| l.word(w))
+        .find(content);
+    before.into_iter().chain(after).map(stem_word).collect()
 }
 
 fn quantities(
@@ -244,19 +229,19 @@ fn dates(
 
 /// "one hand" in `ta` against "his hands" (the plural with no number) in `tb`.
 fn one_vs_plural(
-    ta: &str,
-    tb: &str,
+    la: &Lowered,
+    lb: &str,
     sa: &Statement,
     sb: &Statement,
     a: usize,
     b: usize,
     out: &mut Vec<Found>,
 ) {
-    let (la, lb) = (ta, tb);
+    let wa = &la.words;
+    let la = la.text.as_str();
     if find_word(la, "one").is_none() {
         return;
     }
-    let wa = words(la);
     for k in 0..wa.len().saturating_sub(1) {
         if slice(la, wa[k].start, wa[k].end) != "one" {
             continue;

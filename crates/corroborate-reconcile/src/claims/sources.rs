@@ -340,7 +340,9 @@ mod tests {
     }
 
     fn span_of(text: &str, needle: &str) -> Span {
-        let start = text.find(needle).unwrap_or_else(|| panic!("{needle} not in text"));
+        let start = text
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle} not in text"));
         Span::new(start, start + needle.len())
     }
 
@@ -370,7 +372,10 @@ mod tests {
         let text = "Union fights closure\n\nTomas Reyes, who represents the Varga family, has \
                     denied the company's account.";
         let (prep, ex) = analyse(text);
-        let sentence = span_of(text, "Tomas Reyes, who represents the Varga family, has denied");
+        let sentence = span_of(
+            text,
+            "Tomas Reyes, who represents the Varga family, has denied",
+        );
         let cue = span_of(text, "denied");
         let s = of_cue(&prep, &ex, sentence, cue).expect("the one who denies");
         assert_eq!(s.name, "Tomas Reyes");

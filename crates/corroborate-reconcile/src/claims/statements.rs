@@ -5,6 +5,7 @@
 use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::BTreeSet;
 
+use corroborate_core::segment::TokenKind;
 use corroborate_core::{PreparedDoc, Span};
 use corroborate_extract::dates::is_calendar_word;
 use corroborate_extract::Extraction;
@@ -119,41 +120,68 @@ pub fn concept_words(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// A word of a text: its byte range relative to the text.
+/// A word of a statement: its byte range relative to the start of the span it was taken from.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Word {
     pub start: usize,
     pub end: usize,
 }
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric()
+/// The word and number tokens inside `span`, from the article's segmentation, as ranges
+/// relative to `span.start`. The claim stages take their words from here; they do not
+/// tokenise text of their own.
+pub(crate) fn words_in(prep: &PreparedDoc, span: Span) -> Vec<Word> {
+    let tokens = &prep.seg.tokens;
+    let first = tokens.partition_point(|t| t.span.start < span.start);
+    tokens[first..]
+        .iter()
+        .take_while(|t| t.span.end <= span.end)
+        .filter(|t| matches!(t.kind, TokenKind::Word | TokenKind::Number))
+        .map(|t| Word {
+            start: t.span.start - span.start,
+            end: t.span.end - span.start,
+        })
+        .collect()
 }
 
-/// Words of `text`: runs of letters and digits, with inner apostrophes, hyphens and periods.
-pub(crate) fn words(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let inner = matches!(c, '\'' | '’' | '-' | '.')
-            && start.is_some()
-            && chars.peek().is_some_and(|&(_, n)| is_word_char(n));
-        if is_word_char(c) || inner {
-            if start.is_none() {
-                start = Some(i);
-            }
-        } else if let Some(s) = start.take() {
-            out.push(Word { start: s, end: i });
+/// A statement's text as the claim stages compare it: lower-cased (ASCII only, so byte offsets
+/// stay the statement's) with its words.
+pub(crate) struct Lowered {
+    /// The statement's text, ASCII-lower-cased.
+    pub text: String,
+    /// Its words, relative to the statement's start.
+    pub words: Vec<Word>,
+}
+
+impl Lowered {
+    /// The lowered text of `span` of `prep`.
+    pub fn of(prep: &PreparedDoc, span: Span) -> Self {
+        Lowered {
+            text: prep.slice(span).to_ascii_lowercase(),
+            words: words_in(prep, span),
         }
     }
-    if let Some(s) = start {
-        out.push(Word {
-            start: s,
-            end: text.len(),
-        });
+
+    /// The lowered text of every statement, in order.
+    pub fn all(results: &[Analysed], stmts: &[Statement]) -> Vec<Lowered> {
+        stmts
+            .iter()
+            .map(|s| {
+                results.get(s.doc).map_or(
+                    Lowered {
+                        text: String::new(),
+                        words: Vec::new(),
+                    },
+                    |r| Lowered::of(&r.0, s.span),
+                )
+            })
+            .collect()
     }
-    out
+
+    /// The text of word `w`.
+    pub fn word(&self, w: &Word) -> &str {
+        slice(&self.text, w.start, w.end)
+    }
 }
 
 fn is_capitalised(w: &str) -> bool {
@@ -187,7 +215,11 @@ pub(crate) fn find_word(hay: &str, pat: &str) -> Option<usize> {
 
 /// Clause boundaries of a sentence: after "; " and before ", and"/", but"/", while"/" but"
 /// followed by a new subject, outside quotation marks; each clause has at least three words.
-pub fn clauses(text: &str) -> Vec<(usize, usize)> {
+pub fn clauses(prep: &PreparedDoc, sentence: Span) -> Vec<(usize, usize)> {
+    let text = prep.slice(sentence);
+    let word_count = |a: usize, b: usize| {
+        words_in(prep, Span::new(sentence.start + a, sentence.start + b)).len()
+    };
     let mut cuts: Vec<(usize, usize)> = Vec::new();
     let mut in_quote = false;
     for (i, c) in text.char_indices() {
@@ -229,9 +261,7 @@ pub fn clauses(text: &str) -> Vec<(usize, usize)> {
         if gap < start {
             continue;
         }
-        let left = slice(text, start, gap);
-        let right = slice_from(text, next);
-        if words(left).len() >= 3 && words(right).len() >= 3 {
+        if word_count(start, gap) >= 3 && word_count(next, text.len()) >= 3 {
             out.push((start, gap));
             start = next;
         }
@@ -269,16 +299,15 @@ fn doc_statements(d: usize, prep: &PreparedDoc, ex: &Extraction, out: &mut Vec<S
         if headline.is_some_and(|h| h.overlaps(sent)) {
             continue;
         }
-        let stext = sent.text(text);
         let sent_source = sources::of_sentence(prep, ex, sent);
-        for (a, b) in clauses(stext) {
+        for (a, b) in clauses(prep, sent) {
             let span = Span::new(sent.start + a, sent.start + b);
             let ctext = span.text(text);
             let ctext_t = ctext.trim_end_matches(['.', ',', ' ']);
-            if words(ctext_t).len() < 3 {
+            let span = Span::new(span.start, span.start + ctext_t.len());
+            if words_in(prep, span).len() < 3 {
                 continue;
             }
-            let span = Span::new(span.start, span.start + ctext_t.len());
             let source = sources::of_clause(prep, ex, span)
                 .or_else(|| sent_source.clone())
                 .unwrap_or_else(|| Source {
@@ -302,7 +331,7 @@ fn features(
     source: Source,
 ) -> Statement {
     let text = prep.slice(span);
-    let ws = words(text);
+    let ws = words_in(prep, span);
     let names = ws
         .iter()
         .skip(1)

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use corroborate_core::DocId;
 use serde::Serialize;
 
-use super::statements::{concept_words, opens_quote, words, Statement};
+use super::statements::{concept_words, opens_quote, Lowered, Statement};
 use super::{lineage, outlet, Claim, Status};
 use crate::text::dice;
 use crate::{Analysed, Cite};
@@ -118,8 +118,9 @@ pub fn summary(
                 continue;
             };
             let text = a.0.slice(st.sentence);
-            let n = words(text).len();
-            let disputing = super::disputes::dispute_cue(&text.to_ascii_lowercase()).is_some();
+            let lowered = Lowered::of(&a.0, st.sentence);
+            let n = lowered.words.len();
+            let disputing = super::disputes::dispute_cue(&lowered).is_some();
             if !(8..=45).contains(&n) || opens_quote(text) || disputing {
                 continue;
             }
