@@ -96,13 +96,40 @@ impl SpanMap for Timex {
     }
 }
 
+/// A temporal expression as the recogniser found it, before normalisation: its span and the
+/// rule that matched it. Normalising the candidates again against another anchor (a
+/// publication date inferred later) gives the same result as extracting anew, without
+/// reading the text for expressions again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DateCandidate {
+    /// The expression.
+    #[serde(flatten)]
+    pub span: Span,
+    rule: Rule,
+}
+
+impl SpanMap for DateCandidate {
+    fn map_spans(&mut self, f: &dyn Fn(Span) -> Span) {
+        self.span.map_spans(f);
+    }
+}
+
 /// Finds and normalises the temporal expressions of a prepared document, using its
 /// publication date as the DCT and its sentences for tense; skips ignored spans.
 pub fn extract(doc: &PreparedDoc) -> Vec<Timex> {
+    normalise_candidates(doc, &recognise(doc))
+}
+
+/// The temporal expressions of a prepared document, recognised but not normalised; skips
+/// ignored spans.
+pub fn recognise(doc: &PreparedDoc) -> Vec<DateCandidate> {
+    recognise_text(&doc.doc.text, |s| doc.is_ignored(s))
+}
+
+/// Normalises `candidates` of `doc` (from [`recognise`]) against its publication date.
+pub fn normalise_candidates(doc: &PreparedDoc, candidates: &[DateCandidate]) -> Vec<Timex> {
     let dct = doc.doc.meta.published.as_ref().map(|p| p.value);
-    extract_text(&doc.doc.text, &doc.seg.sentences, dct, |s| {
-        doc.is_ignored(s)
-    })
+    normalise_text(&doc.doc.text, &doc.seg.sentences, dct, candidates)
 }
 
 /// Finds and normalises temporal expressions in `text` against `dct`. `sentences` (sorted,
@@ -113,15 +140,13 @@ pub fn extract_text(
     dct: Option<Date>,
     ignored: impl Fn(Span) -> bool,
 ) -> Vec<Timex> {
+    normalise_text(text, sentences, dct, &recognise_text(text, ignored))
+}
+
+/// The temporal expressions of `text` that the recogniser finds and the rule that matched
+/// each, in text order, skipping spans `ignored` says to skip and implausible matches.
+fn recognise_text(text: &str, ignored: impl Fn(Span) -> bool) -> Vec<DateCandidate> {
     let mut out = Vec::new();
-    let mut ctx = Ctx {
-        text,
-        sentences,
-        dct,
-        reference: None,
-        last_value: None,
-        last_quarter: None,
-    };
     for m in RECOGNISER.find_iter(text) {
         let Some(rule) = RULE_SET
             .matches(m.as_str())
@@ -135,6 +160,29 @@ pub fn extract_text(
         if ignored(span) || !plausible(rule, text, span) {
             continue;
         }
+        out.push(DateCandidate { span, rule });
+    }
+    out
+}
+
+/// Normalises recognised expressions of `text` in order against `dct`; each may set the
+/// reference the later ones are read against.
+fn normalise_text(
+    text: &str,
+    sentences: &[Span],
+    dct: Option<Date>,
+    candidates: &[DateCandidate],
+) -> Vec<Timex> {
+    let mut out = Vec::new();
+    let mut ctx = Ctx {
+        text,
+        sentences,
+        dct,
+        reference: None,
+        last_value: None,
+        last_quarter: None,
+    };
+    for &DateCandidate { span, rule } in candidates {
         if let Some(t) = normalise(rule, &mut ctx, span) {
             if t.kind == TimexType::Date || t.kind == TimexType::Time {
                 if let Some(d) = t.value.as_deref().and_then(day_of_value) {

@@ -36,6 +36,12 @@ pub struct Extraction {
     pub attributions: Vec<attributions::Attribution>,
     /// Temporal expressions.
     pub dates: Vec<dates::Timex>,
+    /// For an article whose publication date is unknown, every temporal expression as
+    /// recognised, before normalisation: once a later stage infers the date, it normalises
+    /// these against it ([`dates::normalise_candidates`]) instead of reading the text again.
+    /// Empty when the date is known.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undated: Vec<dates::DateCandidate>,
     /// Quantities.
     pub quantities: Vec<quantities::Quantity>,
 }
@@ -46,6 +52,7 @@ impl SpanMap for Extraction {
         self.quotes.map_spans(f);
         self.attributions.map_spans(f);
         self.dates.map_spans(f);
+        self.undated.map_spans(f);
         self.quantities.map_spans(f);
     }
 }
@@ -102,7 +109,13 @@ pub const COMPONENTS: &[Component] = &[
             ],
             assigns: &[Layer::Dates],
         },
-        run: |doc, ex| ex.dates = dates::extract(doc),
+        run: |doc, ex| {
+            let candidates = dates::recognise(doc);
+            ex.dates = dates::normalise_candidates(doc, &candidates);
+            if doc.doc.meta.published.is_none() {
+                ex.undated = candidates;
+            }
+        },
     },
     Component {
         spec: ComponentSpec {

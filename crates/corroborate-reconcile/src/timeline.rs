@@ -354,7 +354,8 @@ pub fn infer_publication_dates(docs: &mut [Analysed], members: &[usize]) -> Vec<
                 reason: record.reason.clone(),
             },
         });
-        ex.dates = corroborate_extract::dates::extract(p);
+        ex.dates = corroborate_extract::dates::normalise_candidates(p, &ex.undated);
+        ex.undated.clear();
         inferred.push(record);
     }
     inferred

@@ -5,7 +5,7 @@
 use super::*;
 
 /// The recognition rules, in priority order (at one start position the first that matches wins).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) enum Rule {
     Iso,
     Slash,

@@ -624,3 +624,34 @@ fn a_year_earlier_than_a_day_is_that_period() {
         run("Third-quarter profit rose in the quarter ended Sept. 30, 2026, from a year earlier.");
     assert!(found.contains(&("a year earlier".into(), "2025-Q3".into())));
 }
+
+#[test]
+fn candidates_normalised_against_a_later_anchor_equal_a_fresh_extraction() {
+    use corroborate_core::document::{Known, Provenance, SourceFormat};
+    use corroborate_core::Document;
+    let text = "Quarry closes\n\nThe quarry closed on Tuesday. Two days later the owners \
+                said it would reopen next spring, and a hearing is set for March 3.";
+    let doc = Document::new("q.txt", SourceFormat::Text, text.to_string());
+    let undated = PreparedDoc::new(doc, Date::constant(2026, 12, 2));
+    assert!(undated.doc.meta.published.is_none());
+    let ex = crate::extract(&undated);
+    assert!(
+        !ex.undated.is_empty(),
+        "an undated article keeps its candidates"
+    );
+    // Without an anchor, "Tuesday" cannot be a calendar day.
+    let before: Vec<Option<String>> = ex.dates.iter().map(|t| t.value.clone()).collect();
+    assert!(!before.iter().flatten().any(|v| v.starts_with("2026-11")));
+    let mut dated = undated.clone();
+    dated.doc.meta.published = Some(Known {
+        value: Date::constant(2026, 11, 20),
+        provenance: Provenance::Manifest,
+    });
+    let renormalised = normalise_candidates(&dated, &ex.undated);
+    assert_eq!(renormalised, extract(&dated));
+    assert!(renormalised
+        .iter()
+        .any(|t| t.value.as_deref() == Some("2026-11-17")));
+    // A dated article keeps no candidates.
+    assert!(crate::extract(&dated).undated.is_empty());
+}
