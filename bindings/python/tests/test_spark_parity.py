@@ -122,7 +122,7 @@ class SparkParityTest(unittest.TestCase):
     def test_artifacts_written_for_the_store_are_the_reports_documents(self):
         # `corroborate ingest --artifacts` reads these (crates/corroborate-cli/tests/ingest_artifacts.rs).
         self.assertTrue(
-            all(a["artifact"] == "corroborate-article" and a["version"] == 1 for a in self.artifacts)
+            all(a["artifact"] == "corroborate-article" and a["version"] == corroborate.ARTIFACT_VERSION for a in self.artifacts)
         )
         self.assertEqual(
             sorted(a["prepared"]["doc"]["id"] for a in self.artifacts),

@@ -2,7 +2,7 @@
 //! extraction) as one JSON object, versioned, so that the map stage's output can be written
 //! (a JSON Lines spill, a Spark row, a Python dict) and read back by a later stage.
 //!
-//! The form is `{"artifact": "corroborate-article", "version": 1, "prepared": {..},
+//! The form is `{"artifact": "corroborate-article", "version": 2, "prepared": {..},
 //! "extraction": {..}}`, where `prepared` and `extraction` are the serde forms of
 //! [`PreparedDoc`](corroborate_core::PreparedDoc) and
 //! [`Extraction`](corroborate_extract::Extraction). Writing, reading back and writing again gives
@@ -22,7 +22,7 @@ pub const ARTIFACT_KIND: &str = "corroborate-article";
 
 /// The artifact version written; bumped when the serde form of the result changes
 /// incompatibly. Reading refuses any other version.
-pub const ARTIFACT_VERSION: u32 = 1;
+pub const ARTIFACT_VERSION: u32 = 2;
 
 /// Why an artifact could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn an_artifact_reads_back_to_the_same_bytes() {
         let first = to_json(&result());
-        assert!(first.starts_with(r#"{"artifact":"corroborate-article","version":1,"#));
+        assert!(first.starts_with(r#"{"artifact":"corroborate-article","version":2,"#));
         let back = from_json(&first).expect("reads back");
         assert_eq!(to_json(&back), first);
         let via_value = from_value(to_value(&back)).expect("reads back from a value");
@@ -201,15 +201,15 @@ mod tests {
     #[test]
     fn another_kind_or_version_is_refused() {
         let json = to_json(&result());
-        let other = json.replacen("\"version\":1", "\"version\":99", 1);
+        let other = json.replacen("\"version\":2", "\"version\":99", 1);
         assert!(matches!(from_json(&other), Err(ArtifactError::Version(99))));
         let kind = json.replacen("corroborate-article", "something-else", 1);
         assert!(matches!(from_json(&kind), Err(ArtifactError::Kind(_))));
         // A later version of another shape is still named by its version.
-        let later = r#"{"artifact":"corroborate-article","version":2,"result":{}}"#;
-        assert!(matches!(from_json(later), Err(ArtifactError::Version(2))));
+        let later = r#"{"artifact":"corroborate-article","version":3,"result":{}}"#;
+        assert!(matches!(from_json(later), Err(ArtifactError::Version(3))));
         let value: serde_json::Value = serde_json::from_str(later).expect("json");
-        assert!(matches!(from_value(value), Err(ArtifactError::Version(2))));
+        assert!(matches!(from_value(value), Err(ArtifactError::Version(3))));
     }
 
     #[test]

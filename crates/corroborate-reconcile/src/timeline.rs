@@ -267,7 +267,9 @@ fn bare_weekday(t: &Timex) -> Option<i8> {
 }
 
 /// Infers publication dates for the articles in `members` whose date is unknown, from other
-/// articles that date the same events; updates their metadata and re-resolves their dates.
+/// articles that date the same events; updates their metadata and normalises their
+/// recognised temporal expressions (`Extraction::undated`) against the new date. The text is
+/// not read for expressions again.
 /// Runs until nothing changes (an article dated this way can date another).
 pub fn infer_publication_dates(docs: &mut [Analysed], members: &[usize]) -> Vec<InferredPublished> {
     let mut inferred = Vec::new();
