@@ -10,16 +10,6 @@ use corroborate_core::{PreparedDoc, Span};
 /// The longest stretch of text (bytes) looked at on either side of a quote.
 pub(crate) const MAX_WINDOW: usize = 600;
 
-/// Abbreviations after which a period does not end a sentence.
-const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "dr", "gov", "sen", "rep", "sgt", "lt", "col", "gen", "capt", "det", "cpl",
-    "rev", "prof", "st", "jr", "sr", "supt", "atty", "no", "vs", "inc", "co", "corp", "ltd", "jan",
-    "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mt", "ft",
-    "ala", "ariz", "ark", "calif", "colo", "conn", "del", "fla", "ga", "ill", "ind", "kan", "ky",
-    "la", "md", "mass", "mich", "minn", "miss", "mo", "mont", "neb", "nev", "okla", "ore", "pa",
-    "tenn", "tex", "va", "vt", "wash", "wis", "wyo", "u.s", "e.g", "i.e",
-];
-
 /// Paragraphs and sentences of one document, each sorted and non-overlapping.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Windows {
@@ -255,8 +245,7 @@ fn is_abbreviation(word: &str) -> bool {
     if w.chars().count() == 1 {
         return w.chars().all(|c| c.is_uppercase());
     }
-    let lower = w.to_lowercase();
-    ABBREVIATIONS.contains(&lower.as_str()) || lower.contains('.')
+    w.contains('.') || corroborate_core::lexicon::is_abbreviation(w)
 }
 
 #[cfg(test)]

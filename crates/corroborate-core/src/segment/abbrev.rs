@@ -5,7 +5,7 @@
 
 /// How an abbreviation followed by a period behaves at a possible sentence end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
+pub(crate) enum Class {
     /// Stands before a name ("Sgt.", "Dr.", "Gov."): never ends a sentence.
     Title,
     /// Usually before a number ("No. 5", "Oct. 23"): no split before a digit; otherwise
@@ -23,7 +23,7 @@ pub(super) enum Class {
 
 /// The class of `word` (without its final period) if it is a known abbreviation.
 /// Capitalised entries match only capitalised words.
-pub(super) fn lookup(word: &str) -> Option<Class> {
+pub(crate) fn lookup(word: &str) -> Option<Class> {
     use Class::*;
     // Every single-word entry is at most six bytes long.
     if word.len() > 6 && !word.contains('.') {

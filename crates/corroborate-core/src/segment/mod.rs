@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::span::{Span, SpanMap};
 
-mod abbrev;
+pub(crate) mod abbrev;
 mod sentence;
 mod token;
 

@@ -30,17 +30,8 @@ pub(crate) struct Piece {
     pub sent: u32,
 }
 
-/// Abbreviations that keep their period ("Gov.", "Miss.", "Oct.").
-const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "dr", "jr", "sr", "st", "lt", "capt", "det", "sgt", "cpl", "gov", "sen",
-    "rep", "gen", "col", "maj", "prof", "rev", "hon", "atty", "supt", "insp", "ofc", "ala", "ariz",
-    "ark", "calif", "colo", "conn", "del", "fla", "ga", "ill", "ind", "kan", "ky", "la", "md",
-    "mass", "mich", "minn", "miss", "mo", "mont", "neb", "nev", "okla", "ore", "pa", "tenn", "vt",
-    "va", "wash", "wis", "wyo", "jan", "feb", "aug", "sept", "oct", "nov", "dec", "inc", "corp",
-    "co", "ltd", "no", "vs", "dept", "mt", "ft", "gov't",
-];
-
-fn is_abbreviation(word: &str) -> bool {
+/// True when the letters before a period are an initial or an abbreviation that keeps it.
+fn keeps_period(word: &str) -> bool {
     let w = word.trim_end_matches('.');
     if w.chars().count() == 1 && w.chars().all(char::is_alphabetic) {
         return true;
@@ -48,8 +39,7 @@ fn is_abbreviation(word: &str) -> bool {
     if w.contains('.') {
         return true;
     }
-    let lower = w.to_lowercase();
-    ABBREVIATIONS.contains(&lower.as_str())
+    corroborate_core::lexicon::is_abbreviation(w)
 }
 
 fn is_apostrophe(c: char) -> bool {
@@ -135,7 +125,7 @@ fn split_token(text: &str, base: usize, out: &mut Vec<(Span, PieceKind)>) {
         if j < n && chars[j].1 == '.' {
             let w_end = chars[j].0;
             let word = &text[chars[start].0..w_end];
-            if is_abbreviation(word) {
+            if keeps_period(word) {
                 end = j + 1;
             }
         }
