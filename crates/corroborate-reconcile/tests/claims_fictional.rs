@@ -338,3 +338,37 @@ fn appended_reports_keep_ids_unique_and_references_intact() {
         assert_eq!(old, new);
     }
 }
+
+#[test]
+fn naming_a_claim_as_alleged_does_not_assert_it() {
+    let a = article(
+        "Harbor Voice",
+        "Depot theft row\n\nThe shipping company said the night guard stole fuel from \
+         the depot on Friday. The guard's lawyer, Tomas Reyes, has denied that the guard \
+         stole fuel from the depot.",
+    );
+    let b = article(
+        "Northern Ledger",
+        "Police interview workers\n\nPolice interviewed four workers over the alleged theft of \
+         fuel from the depot, a spokesperson said.",
+    );
+    let docs = vec![a, b];
+    let r = build(&docs, &BTreeMap::new());
+    let d = r
+        .disputes
+        .iter()
+        .find(|d| d.kind == DisputeKind::Explicit)
+        .expect("the denial");
+    assert!(
+        d.asserted_by.iter().any(|p| p.outlet == "Harbor Voice"),
+        "the company's statement asserts it"
+    );
+    assert!(
+        !d.asserted_by.iter().any(|p| p.outlet == "Northern Ledger"),
+        "an alleged theft is named, not asserted: {:?}",
+        d.asserted_by
+            .iter()
+            .map(|p| text(&docs, &p.statement))
+            .collect::<Vec<_>>()
+    );
+}

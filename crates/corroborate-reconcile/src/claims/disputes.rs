@@ -27,7 +27,7 @@ use serde::Serialize;
 use super::align::{Clusters, Index};
 use super::lexicon::{
     has, APPROVE, AUX, CLAIM_NOUNS, CONDEMN, DISPUTE_CUES, EVALUATIVE_VERBS, EVIDENCE,
-    EVIDENCE_VERBS, NEGATIONS, OPPOSITES,
+    EVIDENCE_VERBS, HEDGES, NEGATIONS, OPPOSITES,
 };
 use super::sources;
 use super::statements::{
@@ -143,6 +143,19 @@ fn negates(l: &Lowered, prop_words: &BTreeSet<String>) -> bool {
         neg && ws[k + 1..(k + 5).min(ws.len())]
             .iter()
             .any(|n| prop_words.contains(&stem_word(slice(lower, n.start, n.end))))
+    })
+}
+
+/// True when a hedge ([`HEDGES`]) stands within four words before a proposition word ("an
+/// allegation of shoplifting"): the statement reports the proposition as a claim, so it
+/// neither asserts nor denies it.
+fn hedges(l: &Lowered, prop_words: &BTreeSet<String>) -> bool {
+    let ws = &l.words;
+    ws.iter().enumerate().any(|(k, w)| {
+        has(HEDGES, l.word(w))
+            && ws[k + 1..(k + 5).min(ws.len())]
+                .iter()
+                .any(|n| prop_words.contains(&stem_word(l.word(n))))
     })
 }
 
@@ -339,7 +352,7 @@ fn raw_dispute(
             if shared < need || same_party(&stmts[j].source, &disputer) {
                 continue;
             }
-            if opposite_of(&prop_words, &lowers[j].text) {
+            if opposite_of(&prop_words, &lowers[j].text) || hedges(&lowers[j], &prop_words) {
                 continue;
             }
             if negates(&lowers[j], &prop_words) {
@@ -579,7 +592,7 @@ fn merge(
                         stmts[k].source.voice != Voice::Outlet
                             && same_party(&stmts[k].source, &s.source)
                     });
-                if !on_topic {
+                if !on_topic || hedges(&lowers[j], &prop_words) {
                     continue;
                 }
                 if negates(&lowers[j], &prop_words) {

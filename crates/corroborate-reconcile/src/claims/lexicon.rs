@@ -215,6 +215,21 @@ pub const NEGATIONS: &[&str] = &[
     "not", "never", "n't", "didn't", "wasn't", "weren't", "isn't",
 ];
 
+/// Words by which a writer names a proposition as someone else's claim rather than stating
+/// it ("an allegation of shoplifting", "the alleged theft", "accused of stealing"). Adverbs
+/// ("allegedly", "reportedly") are not here: "outlets reported that diapers had allegedly
+/// been stolen" still states the proposition, with a hedge, as the outlets' report.
+pub const HEDGES: &[&str] = &[
+    "alleged",
+    "allegation",
+    "allegations",
+    "accused",
+    "accusation",
+    "accusations",
+    "suspected",
+    "purported",
+];
+
 /// Words that may start a new clause after ", and" / ", but" (a subject).
 pub const SUBJECT_STARTS: &[&str] = &[
     "he", "she", "they", "it", "we", "i", "the", "his", "her", "their", "its", "this", "that",
