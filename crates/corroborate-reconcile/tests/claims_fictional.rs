@@ -372,3 +372,43 @@ fn naming_a_claim_as_alleged_does_not_assert_it() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_party_declining_to_comment_in_one_outlet_and_quoted_in_another_is_an_inconsistency() {
+    let a = article(
+        "Harbor Voice",
+        "Ferry operator fined\n\nThe regulator fined the ferry operator on Monday. The \
+         operator's chief executive, Ilse Brandt, declined to comment when reached by phone.",
+    );
+    let b = article(
+        "Northern Ledger",
+        "Operator to appeal fine\n\nThe regulator fined the ferry operator on Monday. Ilse \
+         Brandt, the operator's chief executive, said the company would appeal the decision.",
+    );
+    let docs = vec![a, b];
+    let r = build(&docs, &BTreeMap::new());
+    let i = r
+        .inconsistencies
+        .iter()
+        .find(|i| i.slot == "whether Ilse Brandt commented")
+        .expect("declined against quoted");
+    let values: BTreeSet<(&str, &str)> = i
+        .values
+        .iter()
+        .map(|v| (v.outlet.as_str(), v.value.as_str()))
+        .collect();
+    assert!(
+        values.contains(&("Harbor Voice", "declined to comment")),
+        "{values:?}"
+    );
+    assert!(values.contains(&("Northern Ledger", "said")), "{values:?}");
+    for v in &i.values {
+        assert_eq!(text(&docs, &v.cite), v.value, "each value cites its span");
+    }
+    // One outlet alone saying nothing is no inconsistency.
+    let lone = vec![docs[0].clone()];
+    assert!(build(&lone, &BTreeMap::new())
+        .inconsistencies
+        .iter()
+        .all(|i| !i.slot.starts_with("whether")));
+}

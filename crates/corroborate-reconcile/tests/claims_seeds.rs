@@ -213,6 +213,16 @@ fn at_least_one_inconsistency_between_outlets_and_no_false_unit_conflict() {
     assert!(!r.inconsistencies.iter().any(|i| i.slot == "distance"));
     // "one hand" against "his hands".
     assert!(r.inconsistencies.iter().any(|i| i.slot == "number of hand"));
+    // The officer's attorney declined to comment to AP but is quoted by another outlet.
+    let comment = r
+        .inconsistencies
+        .iter()
+        .find(|i| i.slot == "whether Martin Zummach commented")
+        .expect("declined against quoted");
+    assert!(comment
+        .values
+        .iter()
+        .any(|v| v.outlet == "Associated Press" && v.value == "declined to comment"));
 }
 
 #[test]

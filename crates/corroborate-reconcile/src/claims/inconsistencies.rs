@@ -3,6 +3,9 @@
 //! values for one slot — a count or measure (compared after unit conversion, so "40 miles"
 //! and "65 km" agree), a calendar day, "one hand" against "his hands", or an injury severity
 //! ("wounded" against "critically injured"). Each value is shown with its span and outlet.
+//!
+//! Whether a party commented is a slot too: one article says the party declined to comment
+//! (or could not be reached) while another outlet's article quotes the same party.
 
 use corroborate_core::text::{slice, slice_to};
 use std::collections::{BTreeMap, BTreeSet};
@@ -11,10 +14,11 @@ use corroborate_core::Span;
 use serde::Serialize;
 
 use super::align::{norm_qty, same_value};
-use super::lexicon::SEVERITY;
+use super::lexicon::{NO_COMMENT, SEVERITY};
+use super::sources;
 use corroborate_extract::quantities::QuantityKind;
 
-use super::statements::{concept_words, find_word, stem_word, Lowered, Statement};
+use super::statements::{concept_words, find_word, stem_word, Lowered, Statement, Voice};
 use crate::{Analysed, Cite};
 
 /// One value given for a slot.
@@ -84,6 +88,7 @@ pub fn find(
             }
         }
     }
+    comments(results, stmts, &lowers, &mut found);
     // Group by slot and value set.
     let mut groups: BTreeMap<(String, Vec<String>), Inconsistency> = BTreeMap::new();
     for f in found {
@@ -270,6 +275,70 @@ fn one_vs_plural(
             slot: format!("number of {noun}"),
             a: (a, span_a),
             b: (b, span_b),
+        });
+    }
+}
+
+/// "X declined to comment" in one article against a statement another outlet attributes to
+/// X. Declining parties are few; the others are found through a map by party, so the pass is
+/// linear in the statements.
+fn comments(results: &[Analysed], stmts: &[Statement], lowers: &[Lowered], out: &mut Vec<Found>) {
+    // (party key, voice) → statements attributed to that party, in order.
+    let mut by_party: BTreeMap<(String, Voice), Vec<usize>> = BTreeMap::new();
+    for (i, st) in stmts.iter().enumerate() {
+        if st.source.voice != Voice::Outlet && st.source.named_at.is_some() {
+            by_party
+                .entry((st.source.key(), st.source.voice))
+                .or_default()
+                .push(i);
+        }
+    }
+    for (i, st) in stmts.iter().enumerate() {
+        let Some((s, e)) = NO_COMMENT
+            .iter()
+            .filter_map(|p| find_word(&lowers[i].text, p).map(|s| (s, s + p.len())))
+            .min()
+        else {
+            continue;
+        };
+        let Some((prep, ex)) = results.get(st.doc) else {
+            continue;
+        };
+        let phrase = Span::new(st.span.start + s, st.span.start + e);
+        let Some(party) =
+            sources::of_cue(prep, ex, st.span, phrase).filter(|p| p.voice != Voice::Outlet)
+        else {
+            continue;
+        };
+        let outlet = super::outlet_str(&results[st.doc]);
+        let quoted = by_party
+            .get(&(party.key(), party.voice))
+            .into_iter()
+            .flatten()
+            .copied()
+            .find(|&j| {
+                results
+                    .get(stmts[j].doc)
+                    .is_some_and(|r| super::outlet_str(r) != outlet)
+            });
+        let Some(j) = quoted else { continue };
+        let Some(named) = stmts[j].source.named_at.as_ref() else {
+            continue;
+        };
+        // The other side's value: the reporting cue of the quote naming the party, else the
+        // mention that names it.
+        let cue = results.get(stmts[j].doc).and_then(|r| {
+            r.1.quotes
+                .iter()
+                .find(|q| {
+                    q.speaker_named_at == Some(named.span) && q.content.overlaps(stmts[j].span)
+                })
+                .and_then(|q| q.cue)
+        });
+        out.push(Found {
+            slot: format!("whether {} commented", party.name),
+            a: (i, phrase),
+            b: (j, cue.unwrap_or(named.span)),
         });
     }
 }

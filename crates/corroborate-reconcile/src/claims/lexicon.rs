@@ -230,6 +230,32 @@ pub const HEDGES: &[&str] = &[
     "purported",
 ];
 
+/// Phrases saying that a party gave no comment ("declined to comment", "could not be reached
+/// for comment"); the party is the entity named right before the phrase.
+pub const NO_COMMENT: &[&str] = &[
+    "declined to comment",
+    "declined to be interviewed",
+    "declined an interview",
+    "declined a request for comment",
+    "declined requests for comment",
+    "refused to comment",
+    "did not comment",
+    "didn't comment",
+    "would not comment",
+    "wouldn't comment",
+    "could not be reached",
+    "couldn't be reached",
+    "did not respond",
+    "didn't respond",
+    "did not return",
+    "didn't return",
+    "has not responded",
+    "had not responded",
+    "did not immediately respond",
+    "did not immediately return",
+    "no comment",
+];
+
 /// Words that may start a new clause after ", and" / ", but" (a subject).
 pub const SUBJECT_STARTS: &[&str] = &[
     "he", "she", "they", "it", "we", "i", "the", "his", "her", "their", "its", "this", "that",
