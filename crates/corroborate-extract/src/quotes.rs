@@ -17,6 +17,7 @@
 //!    fitted on PolNeAR train) score highest.
 
 mod cues;
+mod detector;
 mod lexicon;
 mod names;
 mod pairing;
@@ -144,7 +145,24 @@ pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<S
     ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
 }
 
+pub use detector::{CueCandidate, CUE_FEATURES};
 pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
+
+/// The candidates of the learned attribution detector in sentences without quote marks, with
+/// their features, for training (`eval-polnear --dump-cues`).
+pub fn cue_candidates(doc: &PreparedDoc) -> Vec<CueCandidate> {
+    let text = doc.doc.text.as_str();
+    let win = Windows::new(doc);
+    let marks = pairing::doubled_apostrophes_as_marks(text);
+    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
+        .into_iter()
+        .map(|r| pairing::widen_to_doubled(text, r))
+        .filter(|r| !doc.is_ignored(r.span))
+        .collect();
+    let mut dump = Vec::new();
+    indirect_sentences(doc, text, &win, &raws, Some(&mut dump));
+    dump
+}
 
 /// Quotes and speakers as the hand-written rules give them (before the ranker).
 fn extract_by_rules(
@@ -298,6 +316,17 @@ fn indirect_candidates(
     win: &Windows,
     raws: &[RawQuote],
 ) -> Vec<Candidate> {
+    indirect_sentences(doc, text, win, raws, None)
+}
+
+/// [`indirect_candidates`], also recording the learned detector's candidates in `dump`.
+fn indirect_sentences(
+    doc: &PreparedDoc,
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+    mut dump: Option<&mut Vec<CueCandidate>>,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
     let mut ri = 0;
     for &s in &win.sentences {
@@ -310,7 +339,7 @@ fn indirect_candidates(
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all(text, s) {
+        for q in indirect::find_all_with(text, s, dump.as_deref_mut()) {
             out.push(Candidate {
                 quote: q,
                 para,

@@ -111,6 +111,29 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
         .filter(|s| 2 * s.source_before > s.cue_count)
 }
 
+/// Least share of a word's occurrences that are cues for the learned detector to consider it.
+const MIN_CANDIDATE_RATE: f64 = 0.05;
+
+/// The training statistics of `word` (lower-cased) when it is a cue the lexicon alone does not
+/// trust ([`cue_word`] is `None`) but the learned detector may: seen as a cue at least
+/// [`MIN_CUE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of its uses.
+pub(crate) fn candidate_cue(word: &str) -> Option<CueStats> {
+    CUE_HEADS
+        .get(word)
+        .copied()
+        .filter(|s| s.cue_count >= MIN_CUE_COUNT && s.rate() >= MIN_CANDIDATE_RATE)
+        .filter(|_| cue_word(word).is_none())
+}
+
+/// The training statistics of `word` (lower-cased), when it headed a cue at least
+/// [`MIN_CUE_COUNT`] times.
+pub(crate) fn cue_stats(word: &str) -> Option<CueStats> {
+    CUE_HEADS
+        .get(word)
+        .copied()
+        .filter(|s| s.cue_count >= MIN_CUE_COUNT)
+}
+
 /// The share of `word`'s (lower-case) uses in training that head a cue, when it headed one at
 /// least [`MIN_CUE_COUNT`] times; 0 otherwise (a feature of the speaker ranker).
 pub(crate) fn cue_rate(word: &str) -> f64 {

@@ -1,0 +1,263 @@
+//! A learned detector of indirect attributions around cue words the lexicon alone does not
+//! trust (seen as cues in training, but in fewer than 40% of their uses, or with their source
+//! after them): "Varga hopes the ferry runs again", "Holt believes the port broke the rules".
+//!
+//! The rules build the attribution (the subject before the cue, the clause after it or before
+//! the subject); a logistic regression over [`CUE_FEATURES`] then says how likely it is that
+//! the words are an attribution, and only those at or above the shipped threshold are kept.
+//! The weights (`data/cue_detector.tsv`) are fitted on the PolNeAR train split by
+//! `scripts/train_cue_detector.py` from `eval-polnear --dump-cues`.
+
+use std::sync::OnceLock;
+
+use corroborate_core::text::{slice, slice_from};
+use corroborate_core::Span;
+
+use super::{Quote, SpeakerMentionKind};
+use crate::lexicon::reporting::CueStats;
+
+/// Number of features.
+const M: usize = 31;
+
+/// The detector's features, in weight-file order. All are in [0, 1].
+pub const CUE_FEATURES: [&str; M] = [
+    "bias",
+    "rate",
+    "sqrt_rate",
+    "log_cue_count",
+    "source_before_share",
+    "content_after_share",
+    "mention_name",
+    "mention_role",
+    "mention_pronoun",
+    "mention_group",
+    "content_after_cue",
+    "that_after_cue",
+    "log_content_words",
+    "suffix_ed",
+    "suffix_s",
+    "suffix_ing",
+    "prev_to",
+    "prev_aux",
+    "prev_modal",
+    "mention_opens_sentence",
+    "mention_cue_gap",
+    "next_clause_opener",
+    "next_preposition",
+    "next_to",
+    "content_has_verb_like",
+    "log_sentence_words",
+    "mention_capitalised",
+    "rate_x_that",
+    "fallback_subject",
+    "trusted_cue",
+    "log_subject_words",
+];
+
+/// The shipped weights.
+const WEIGHTS_TSV: &str = include_str!("../../data/cue_detector.tsv");
+
+/// Logistic-regression weights and the decision threshold on its probability.
+#[derive(Debug, Clone)]
+pub(crate) struct Weights {
+    w: [f32; M],
+    threshold: f32,
+}
+
+/// Parses a weight file: `#` comments, `threshold<TAB>p`, then one `feature<TAB>weight` line
+/// per feature of [`CUE_FEATURES`], in that order.
+pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
+    let mut w = [0f32; M];
+    let mut threshold = None;
+    let mut n = 0;
+    for (no, line) in tsv.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let (name, value) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("line {}: no tab", no + 1))?;
+        let v: f32 = value
+            .trim()
+            .parse()
+            .map_err(|e| format!("line {}: {e}", no + 1))?;
+        if !v.is_finite() {
+            return Err(format!("line {}: not finite", no + 1));
+        }
+        if name == "threshold" {
+            threshold = Some(v);
+            continue;
+        }
+        let want = CUE_FEATURES
+            .get(n)
+            .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
+        if name != *want {
+            return Err(format!(
+                "line {}: feature {name:?}, expected {want:?}",
+                no + 1
+            ));
+        }
+        w[n] = v;
+        n += 1;
+    }
+    if n != M {
+        return Err(format!("{n} weights for {M} features"));
+    }
+    let threshold = threshold.ok_or("no threshold")?;
+    Ok(Weights { w, threshold })
+}
+
+/// The shipped weights, parsed once; `None` (no learned detection) if the file does not parse.
+fn weights() -> Option<&'static Weights> {
+    static W: OnceLock<Option<Weights>> = OnceLock::new();
+    W.get_or_init(|| parse_weights(WEIGHTS_TSV).ok()).as_ref()
+}
+
+/// The probability that `x` is an attribution, with the shipped weights.
+pub(crate) fn probability(x: &[f32; M]) -> Option<f32> {
+    weights().map(|w| probability_with(w, x))
+}
+
+/// The shipped decision threshold.
+pub(crate) fn threshold() -> Option<f32> {
+    weights().map(|w| w.threshold)
+}
+
+fn probability_with(w: &Weights, x: &[f32; M]) -> f32 {
+    let z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum();
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// One candidate of the detector, for training (`eval-polnear --dump-cues`).
+#[derive(Debug, Clone)]
+pub struct CueCandidate {
+    /// The cue word.
+    pub cue: Span,
+    /// The content the rules give it.
+    pub content: Span,
+    /// The subject the rules give it.
+    pub source: Option<Span>,
+    /// Its features ([`CUE_FEATURES`]).
+    pub features: Vec<f32>,
+    /// The probability the shipped weights give it (0 without weights).
+    pub probability: f32,
+    /// True when it is kept (at or above the shipped threshold).
+    pub kept: bool,
+}
+
+const AUX: &[&str] = &[
+    "is", "was", "were", "are", "be", "been", "being", "has", "have", "had", "am",
+];
+const MODAL: &[&str] = &[
+    "will", "would", "could", "should", "may", "might", "can", "must", "did", "does", "do",
+];
+const CLAUSE_OPENERS: &[&str] = &[
+    "the", "a", "an", "he", "she", "they", "it", "we", "i", "you", "this", "that", "there", "his",
+    "her", "their", "its", "our", "no", "if", "his", "some", "many", "all",
+];
+const PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "for", "with", "about", "of", "from", "by", "over", "after", "before",
+    "during", "as", "into", "against",
+];
+
+fn lower_word(w: &str) -> String {
+    w.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+fn log_scaled(n: usize, cap: f32) -> f32 {
+    ((n as f32 + 1.0).ln() / cap.ln()).min(1.0)
+}
+
+/// The features of the attribution `q` built around the cue word `cue` of sentence `s`.
+pub(crate) fn features(
+    text: &str,
+    s: Span,
+    cue: Span,
+    q: &Quote,
+    stats: CueStats,
+    fallback: bool,
+    trusted: bool,
+) -> [f32; M] {
+    let mut x = [0f32; M];
+    let word = slice(text, cue.start, cue.end);
+    let before = slice(text, s.start, cue.start);
+    let after = slice(text, cue.end, s.end);
+    let prev = before.split_whitespace().next_back().map(lower_word);
+    let next = after.split_whitespace().next().map(lower_word);
+    let rate = stats.rate() as f32;
+    let cc = stats.cue_count.max(1) as f32;
+    x[0] = 1.0;
+    x[1] = rate;
+    x[2] = rate.sqrt();
+    x[3] = ((cc + 1.0).ln() / 10f32.ln() / 4.0).min(1.0);
+    x[4] = stats.source_before as f32 / cc;
+    x[5] = (stats.content_after as f32 / cc).min(1.0);
+    match q.speaker_mention_kind {
+        Some(SpeakerMentionKind::Name) => x[6] = 1.0,
+        Some(SpeakerMentionKind::Role) => x[7] = 1.0,
+        Some(SpeakerMentionKind::Pronoun) => x[8] = 1.0,
+        Some(_) => x[9] = 1.0,
+        None => {}
+    }
+    let content_after = q.content.start >= cue.end;
+    x[10] = f32::from(u8::from(content_after));
+    let between = slice(text, cue.end, q.content.start);
+    x[11] = f32::from(u8::from(content_after && between.contains("that")));
+    let content = slice(text, q.content.start, q.content.end);
+    let cw = content.split_whitespace().count();
+    x[12] = log_scaled(cw, 60.0);
+    x[13] = f32::from(u8::from(word.ends_with("ed")));
+    x[14] = f32::from(u8::from(word.ends_with('s') && !word.ends_with("ss")));
+    x[15] = f32::from(u8::from(word.ends_with("ing")));
+    let prev = prev.as_deref().unwrap_or("");
+    x[16] = f32::from(u8::from(prev == "to"));
+    x[17] = f32::from(u8::from(AUX.contains(&prev)));
+    x[18] = f32::from(u8::from(MODAL.contains(&prev)));
+    if let Some(m) = q.speaker_mention {
+        let lead = slice(text, s.start, m.start);
+        x[19] = f32::from(u8::from(lead.trim().is_empty()));
+        let gap = slice(text, m.end, cue.start).split_whitespace().count();
+        x[20] = (gap as f32 / 4.0).min(1.0);
+        x[26] = f32::from(u8::from(
+            slice_from(text, m.start)
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase),
+        ));
+    }
+    let next = next.as_deref().unwrap_or("");
+    x[21] = f32::from(u8::from(CLAUSE_OPENERS.contains(&next)));
+    x[22] = f32::from(u8::from(PREPOSITIONS.contains(&next)));
+    x[23] = f32::from(u8::from(next == "to"));
+    x[24] = f32::from(u8::from(content.split_whitespace().any(|w| {
+        let w = lower_word(w);
+        AUX.contains(&w.as_str()) || MODAL.contains(&w.as_str()) || w.ends_with("ed")
+    })));
+    x[25] = log_scaled(s.len().min(2000) / 6, 60.0);
+    x[27] = rate * x[11];
+    x[28] = f32::from(u8::from(fallback));
+    x[29] = f32::from(u8::from(trusted));
+    if let Some(m) = q.speaker_mention {
+        x[30] = log_scaled(slice(text, m.start, m.end).split_whitespace().count(), 10.0);
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_weights_parse() {
+        let w = parse_weights(WEIGHTS_TSV).expect("weights parse");
+        assert!(w.threshold > 0.0 && w.threshold < 1.0);
+    }
+
+    #[test]
+    fn weight_file_errors_are_reported() {
+        assert!(parse_weights("threshold\t0.5\nbias\t1\n").is_err());
+        assert!(parse_weights("bias\tx\n").is_err());
+    }
+}
