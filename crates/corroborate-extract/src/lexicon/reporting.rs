@@ -114,24 +114,17 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
 /// Least share of a word's occurrences that are cues for the learned detector to consider it.
 const MIN_CANDIDATE_RATE: f64 = 0.05;
 
-/// The training statistics of `word` (lower-cased) when it is a cue the lexicon alone does not
-/// trust ([`cue_word`] is `None`) but the learned detector may: seen as a cue at least
-/// [`MIN_CUE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of its uses.
-pub(crate) fn candidate_cue(word: &str) -> Option<CueStats> {
-    CUE_HEADS
-        .get(word)
-        .copied()
-        .filter(|s| s.cue_count >= MIN_CUE_COUNT && s.rate() >= MIN_CANDIDATE_RATE)
-        .filter(|_| cue_word(word).is_none())
-}
-
-/// The training statistics of `word` (lower-cased), when it headed a cue at least
-/// [`MIN_CUE_COUNT`] times.
-pub(crate) fn cue_stats(word: &str) -> Option<CueStats> {
-    CUE_HEADS
-        .get(word)
-        .copied()
-        .filter(|s| s.cue_count >= MIN_CUE_COUNT)
+/// The training statistics of `word` (lower-cased) when it is a cue: trusted (`true`) when
+/// [`cue_word`] accepts it, else a cue the lexicon alone does not trust but the learned detector
+/// may (seen as a cue at least [`MIN_CUE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of
+/// its uses). One lookup.
+pub(crate) fn cue_class(word: &str) -> Option<(CueStats, bool)> {
+    let s = CUE_HEADS.get(word).copied()?;
+    if s.cue_count < MIN_CUE_COUNT {
+        return None;
+    }
+    let trusted = s.rate() >= MIN_CUE_RATE && 2 * s.source_before > s.cue_count;
+    (trusted || s.rate() >= MIN_CANDIDATE_RATE).then_some((s, trusted))
 }
 
 /// The share of `word`'s (lower-case) uses in training that head a cue, when it headed one at

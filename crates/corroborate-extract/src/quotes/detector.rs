@@ -170,16 +170,9 @@ fn log_scaled(n: usize, cap: f32) -> f32 {
     ((n as f32 + 1.0).ln() / cap.ln()).min(1.0)
 }
 
-/// The features of the attribution `q` built around the cue word `cue` of sentence `s`.
-pub(crate) fn features(
-    text: &str,
-    s: Span,
-    cue: Span,
-    q: &Quote,
-    stats: CueStats,
-    fallback: bool,
-    trusted: bool,
-) -> [f32; M] {
+/// Features known before the attribution is built: the cue word's statistics and spelling,
+/// and the words right around it (see [`complete`] for the rest).
+pub(crate) fn prior(text: &str, s: Span, cue: Span, stats: CueStats, trusted: bool) -> [f32; M] {
     let mut x = [0f32; M];
     let word = slice(text, cue.start, cue.end);
     let before = slice(text, s.start, cue.start);
@@ -194,6 +187,32 @@ pub(crate) fn features(
     x[3] = ((cc + 1.0).ln() / 10f32.ln() / 4.0).min(1.0);
     x[4] = stats.source_before as f32 / cc;
     x[5] = (stats.content_after as f32 / cc).min(1.0);
+    x[13] = f32::from(u8::from(word.ends_with("ed")));
+    x[14] = f32::from(u8::from(word.ends_with('s') && !word.ends_with("ss")));
+    x[15] = f32::from(u8::from(word.ends_with("ing")));
+    let prev = prev.as_deref().unwrap_or("");
+    x[16] = f32::from(u8::from(prev == "to"));
+    x[17] = f32::from(u8::from(AUX.contains(&prev)));
+    x[18] = f32::from(u8::from(MODAL.contains(&prev)));
+    let next = next.as_deref().unwrap_or("");
+    x[21] = f32::from(u8::from(CLAUSE_OPENERS.contains(&next)));
+    x[22] = f32::from(u8::from(PREPOSITIONS.contains(&next)));
+    x[23] = f32::from(u8::from(next == "to"));
+    x[25] = log_scaled(s.len().min(2000) / 6, 60.0);
+    x[29] = f32::from(u8::from(trusted));
+    x
+}
+
+/// The features [`prior`] leaves at zero, from the attribution `q` the rules built.
+pub(crate) fn complete(
+    x: &mut [f32; M],
+    text: &str,
+    s: Span,
+    cue: Span,
+    q: &Quote,
+    fallback: bool,
+) {
+    let rate = x[1];
     match q.speaker_mention_kind {
         Some(SpeakerMentionKind::Name) => x[6] = 1.0,
         Some(SpeakerMentionKind::Role) => x[7] = 1.0,
@@ -208,13 +227,6 @@ pub(crate) fn features(
     let content = slice(text, q.content.start, q.content.end);
     let cw = content.split_whitespace().count();
     x[12] = log_scaled(cw, 60.0);
-    x[13] = f32::from(u8::from(word.ends_with("ed")));
-    x[14] = f32::from(u8::from(word.ends_with('s') && !word.ends_with("ss")));
-    x[15] = f32::from(u8::from(word.ends_with("ing")));
-    let prev = prev.as_deref().unwrap_or("");
-    x[16] = f32::from(u8::from(prev == "to"));
-    x[17] = f32::from(u8::from(AUX.contains(&prev)));
-    x[18] = f32::from(u8::from(MODAL.contains(&prev)));
     if let Some(m) = q.speaker_mention {
         let lead = slice(text, s.start, m.start);
         x[19] = f32::from(u8::from(lead.trim().is_empty()));
@@ -226,23 +238,31 @@ pub(crate) fn features(
                 .next()
                 .is_some_and(char::is_uppercase),
         ));
+        x[30] = log_scaled(slice(text, m.start, m.end).split_whitespace().count(), 10.0);
     }
-    let next = next.as_deref().unwrap_or("");
-    x[21] = f32::from(u8::from(CLAUSE_OPENERS.contains(&next)));
-    x[22] = f32::from(u8::from(PREPOSITIONS.contains(&next)));
-    x[23] = f32::from(u8::from(next == "to"));
     x[24] = f32::from(u8::from(content.split_whitespace().any(|w| {
         let w = lower_word(w);
         AUX.contains(&w.as_str()) || MODAL.contains(&w.as_str()) || w.ends_with("ed")
     })));
-    x[25] = log_scaled(s.len().min(2000) / 6, 60.0);
     x[27] = rate * x[11];
     x[28] = f32::from(u8::from(fallback));
-    x[29] = f32::from(u8::from(trusted));
-    if let Some(m) = q.speaker_mention {
-        x[30] = log_scaled(slice(text, m.start, m.end).split_whitespace().count(), 10.0);
+}
+
+/// Features filled by [`complete`].
+const LATER: [usize; 13] = [6, 7, 8, 9, 10, 11, 12, 19, 20, 24, 26, 28, 30];
+
+/// False when no attribution built on the prior features `x` can reach the shipped threshold
+/// (every later feature at its most favourable value), so the rules need not build it. Exact:
+/// it never drops a candidate the detector would keep.
+pub(crate) fn may_pass(x: &[f32; M]) -> bool {
+    let Some(w) = weights() else { return false };
+    let mut z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum();
+    for i in LATER {
+        z += w.w[i].max(0.0);
     }
-    x
+    z += (w.w[27] * x[1]).max(0.0);
+    let t = w.threshold.clamp(1e-6, 1.0 - 1e-6);
+    z >= (t / (1.0 - t)).ln() - 1e-4
 }
 
 #[cfg(test)]

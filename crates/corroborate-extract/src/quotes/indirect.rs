@@ -15,7 +15,7 @@ use super::{
     SpeakerMentionKind,
 };
 
-use crate::lexicon::reporting::{candidate_cue, cue_stats, cue_word, REPORT_VERBS};
+use crate::lexicon::reporting::{cue_class, REPORT_VERBS};
 
 fn compile(p: &str) -> Regex {
     match Regex::new(p) {
@@ -127,8 +127,8 @@ fn source_mention(text: &str, span: Span) -> (Span, SpeakerMentionKind) {
 }
 
 /// Finds indirect speech in sentence `s`: the hand patterns ([`find`]) first, then every
-/// other cue word of the data-derived lexicon ([`cue_word`]) with a subject right before it,
-/// then the cue words the lexicon alone does not trust ([`candidate_cue`]) that the learned
+/// other cue word of the data-derived lexicon ([`cue_class`], trusted) with a subject right
+/// before it, then the cue words the lexicon alone does not trust ([`cue_class`]) that the learned
 /// detector ([`detector`]) accepts.
 pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
     find_all_with(text, s, None)
@@ -149,11 +149,9 @@ pub(super) fn find_all_with(
         if !w.bytes().all(|c| c.is_ascii_lowercase()) {
             continue;
         }
-        let trusted = cue_word(w).is_some();
-        let learned = if trusted { None } else { candidate_cue(w) };
-        if !trusted && learned.is_none() {
+        let Some((stats, trusted)) = cue_class(w) else {
             continue;
-        }
+        };
         let cue = Span::new(o + a, o + b);
         if out.iter().any(|q| {
             q.cue
@@ -161,21 +159,25 @@ pub(super) fn find_all_with(
         }) {
             continue;
         }
+        // Only the detector can keep an untrusted cue: skip building what it cannot keep.
+        let early = if trusted {
+            None
+        } else {
+            let x = detector::prior(text, s, cue, stats, trusted);
+            if dump.is_none() && !detector::may_pass(&x) {
+                continue;
+            }
+            Some(x)
+        };
         let Some((q, by_fallback)) = lexicon_quote(text, s, a, b) else {
             continue;
         };
-        let stats = match learned {
-            None if !by_fallback => {
-                out.push(q);
-                continue;
-            }
-            Some(st) => st,
-            None => match cue_stats(w) {
-                Some(st) => st,
-                None => continue,
-            },
-        };
-        let x = detector::features(text, s, cue, &q, stats, by_fallback, learned.is_none());
+        if trusted && !by_fallback {
+            out.push(q);
+            continue;
+        }
+        let mut x = early.unwrap_or_else(|| detector::prior(text, s, cue, stats, trusted));
+        detector::complete(&mut x, text, s, cue, &q, by_fallback);
         let p = detector::probability(&x).unwrap_or(0.0);
         let kept = threshold.is_some_and(|t| p >= t);
         if let Some(d) = dump.as_deref_mut() {
