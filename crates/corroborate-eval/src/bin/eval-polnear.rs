@@ -221,7 +221,7 @@ fn predict(
                 .map(|v| (f64::from(*v) * 1e6).round() / 1e6)
                 .collect();
             cue_lines.push(
-                json!({ "doc": stem, "cue": cp(c.cue), "content": cp(c.content), "source": opt(c.source), "f": f })
+                json!({ "doc": stem, "cue": cp(c.cue), "content": cp(c.content), "source": opt(c.source), "f": f, "kept": c.kept })
                     .to_string(),
             );
         }

@@ -8,6 +8,7 @@
 //! The weights (`data/cue_detector.tsv`) are fitted on the PolNeAR train split by
 //! `scripts/train_cue_detector.py` from `eval-polnear --dump-cues`.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use corroborate_core::text::{slice, slice_from};
@@ -62,13 +63,24 @@ const WEIGHTS_TSV: &str = include_str!("../../data/cue_detector.tsv");
 pub(crate) struct Weights {
     w: [f32; M],
     threshold: f32,
+    /// A weight of its own for frequent cue words (`word:WORD` lines).
+    words: BTreeMap<String, f32>,
+}
+
+impl Weights {
+    /// The weight of cue word `word` (0 when it has none).
+    fn word(&self, word: &str) -> f32 {
+        self.words.get(word).copied().unwrap_or(0.0)
+    }
 }
 
 /// Parses a weight file: `#` comments, `threshold<TAB>p`, then one `feature<TAB>weight` line
-/// per feature of [`CUE_FEATURES`], in that order.
+/// per feature of [`CUE_FEATURES`], in that order, then any number of `word:WORD<TAB>weight`
+/// lines.
 pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
     let mut w = [0f32; M];
     let mut threshold = None;
+    let mut words = BTreeMap::new();
     let mut n = 0;
     for (no, line) in tsv.lines().enumerate() {
         let line = line.trim_end_matches('\r');
@@ -89,6 +101,10 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
             threshold = Some(v);
             continue;
         }
+        if let Some(word) = name.strip_prefix("word:") {
+            words.insert(word.to_string(), v);
+            continue;
+        }
         let want = CUE_FEATURES
             .get(n)
             .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
@@ -105,7 +121,11 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
         return Err(format!("{n} weights for {M} features"));
     }
     let threshold = threshold.ok_or("no threshold")?;
-    Ok(Weights { w, threshold })
+    Ok(Weights {
+        w,
+        threshold,
+        words,
+    })
 }
 
 /// The shipped weights, parsed once; `None` (no learned detection) if the file does not parse.
@@ -114,9 +134,10 @@ fn weights() -> Option<&'static Weights> {
     W.get_or_init(|| parse_weights(WEIGHTS_TSV).ok()).as_ref()
 }
 
-/// The probability that `x` is an attribution, with the shipped weights.
-pub(crate) fn probability(x: &[f32; M]) -> Option<f32> {
-    weights().map(|w| probability_with(w, x))
+/// The probability that `x`, around cue word `word`, is an attribution, with the shipped
+/// weights.
+pub(crate) fn probability(x: &[f32; M], word: &str) -> Option<f32> {
+    weights().map(|w| probability_with(w, x, word))
 }
 
 /// The shipped decision threshold.
@@ -124,8 +145,8 @@ pub(crate) fn threshold() -> Option<f32> {
     weights().map(|w| w.threshold)
 }
 
-fn probability_with(w: &Weights, x: &[f32; M]) -> f32 {
-    let z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum();
+fn probability_with(w: &Weights, x: &[f32; M], word: &str) -> f32 {
+    let z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum::<f32>() + w.word(word);
     1.0 / (1.0 + (-z).exp())
 }
 
@@ -254,9 +275,9 @@ const LATER: [usize; 13] = [6, 7, 8, 9, 10, 11, 12, 19, 20, 24, 26, 28, 30];
 /// False when no attribution built on the prior features `x` can reach the shipped threshold
 /// (every later feature at its most favourable value), so the rules need not build it. Exact:
 /// it never drops a candidate the detector would keep.
-pub(crate) fn may_pass(x: &[f32; M]) -> bool {
+pub(crate) fn may_pass(x: &[f32; M], word: &str) -> bool {
     let Some(w) = weights() else { return false };
-    let mut z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum();
+    let mut z: f32 = w.w.iter().zip(x).map(|(a, b)| a * b).sum::<f32>() + w.word(word);
     for i in LATER {
         z += w.w[i].max(0.0);
     }
@@ -279,5 +300,14 @@ mod tests {
     fn weight_file_errors_are_reported() {
         assert!(parse_weights("threshold\t0.5\nbias\t1\n").is_err());
         assert!(parse_weights("bias\tx\n").is_err());
+        let mut tsv = String::from("threshold\t0.5\n");
+        for f in CUE_FEATURES {
+            tsv.push_str(&format!("{f}\t0\n"));
+        }
+        tsv.push_str("word:hopes\t2\n");
+        let w = parse_weights(&tsv).expect("parses");
+        let x = [0f32; M];
+        assert!(probability_with(&w, &x, "hopes") > 0.8);
+        assert!((probability_with(&w, &x, "fired") - 0.5).abs() < 1e-6);
     }
 }

@@ -164,7 +164,7 @@ pub(super) fn find_all_with(
             None
         } else {
             let x = detector::prior(text, s, cue, stats, trusted);
-            if dump.is_none() && !detector::may_pass(&x) {
+            if dump.is_none() && !detector::may_pass(&x, w) {
                 continue;
             }
             Some(x)
@@ -178,7 +178,7 @@ pub(super) fn find_all_with(
         }
         let mut x = early.unwrap_or_else(|| detector::prior(text, s, cue, stats, trusted));
         detector::complete(&mut x, text, s, cue, &q, by_fallback);
-        let p = detector::probability(&x).unwrap_or(0.0);
+        let p = detector::probability(&x, w).unwrap_or(0.0);
         let kept = threshold.is_some_and(|t| p >= t);
         if let Some(d) = dump.as_deref_mut() {
             d.push(detector::CueCandidate {
