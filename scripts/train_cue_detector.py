@@ -170,13 +170,13 @@ def main():
         names = json.loads(f.readline())["features"]
         cands = [json.loads(line) for line in f]
     # The rules' predictions: those of the run without the ones the shipped detector kept.
-    kept = {(c["doc"], tuple(c["content"]), c["cue"][0]) for c in cands if c.get("kept")}
+    kept = {(c["doc"], c["cue"][0]) for c in cands if c.get("kept")}
     base = {}
     with open(args.predictions, encoding="utf-8") as f:
         for line in f:
             p = json.loads(line)
             cue = p["cue"][0] if p.get("cue") and isinstance(p["cue"][0], int) else None
-            if (p["doc"], tuple(p["content"]), cue) in kept:
+            if p.get("kind") == "indirect" and (p["doc"], cue) in kept:
                 continue
             base.setdefault(p["doc"], []).append((frags(p["content"]), frags(p["source"])))
 
