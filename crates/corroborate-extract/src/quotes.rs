@@ -96,6 +96,39 @@ pub struct Quote {
     pub speaker_inherited: bool,
     /// True when this quote continues one left open at the end of the previous paragraph.
     pub continues: bool,
+    /// How sure a learned model is of this quote's attribution, in [0, 1], rounded to three
+    /// decimals: for a direct or partial quote, the speaker ranker's softmax probability of the
+    /// chosen candidate (which may be "no speaker"); for indirect speech kept by the learned
+    /// detector, its probability that the words are an attribution. `None` when the rules alone
+    /// decided. Absent from the JSON when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Confidence>,
+}
+
+/// A probability in [0, 1] rounded to three decimals (serialised as a plain number), so that
+/// the serialised bytes are stable. Never NaN, so it is `Eq`.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Confidence(f32);
+
+impl Eq for Confidence {}
+
+impl Confidence {
+    /// `p` clamped to [0, 1] (NaN as 0) and rounded to three decimals.
+    pub fn new(p: f32) -> Self {
+        let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
+        Confidence(((p * 1000.0).round() / 1000.0).clamp(0.0, 1.0))
+    }
+
+    /// The probability.
+    pub fn get(self) -> f32 {
+        self.0
+    }
+}
+
+/// `p` as a [`Confidence`].
+pub(crate) fn round_confidence(p: f32) -> Confidence {
+    Confidence::new(p)
 }
 
 impl SpanMap for Quote {
@@ -276,6 +309,7 @@ fn direct_candidate(
             speaker_named_at: None,
             speaker_inherited: false,
             continues: r.continues,
+            confidence: None,
         },
         para: r.para,
         open_end: r.open_end,

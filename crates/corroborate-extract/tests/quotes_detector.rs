@@ -133,3 +133,43 @@ fn candidates_have_every_feature_in_range_and_are_deterministic() {
         assert_eq!(x.probability.to_bits(), y.probability.to_bits());
     }
 }
+
+#[test]
+fn confidence_comes_from_the_learned_models_only() {
+    let text = format!(
+        "{ARTICLE}\n\n\u{201c}We will not pay twice for one crossing,\u{201d} Brandt said."
+    );
+    let (doc, qs) = extract(&text);
+    let find = |start: &str| {
+        qs.iter()
+            .find(|q| doc.slice(q.content).starts_with(start))
+            .unwrap_or_else(|| panic!("no quote {start:?}"))
+    };
+    // Kept by the detector: its probability, rounded to three decimals.
+    let hope = find("the ferry will run again");
+    let cand = quotes::cue_candidates(&doc)
+        .into_iter()
+        .find(|c| doc.slice(c.cue) == "hope")
+        .expect("candidate");
+    let c = hope
+        .confidence
+        .expect("a learned attribution has a confidence")
+        .get();
+    assert!(
+        (c - cand.probability).abs() <= 0.0005 + f32::EPSILON,
+        "{c} {cand:?}"
+    );
+    // The trusted lexicon's rules alone: no confidence.
+    assert_eq!(find("the harbour would close").confidence, None);
+    // A direct quote's speaker, chosen by the ranker: the softmax probability of the choice.
+    let direct = find("We will not pay");
+    assert_eq!(direct.kind, QuoteKind::Direct);
+    let p = direct.confidence.expect("ranked").get();
+    assert!(p > 0.5 && p <= 1.0, "{p}");
+    // In JSON: a plain number with at most three decimals, absent when None.
+    let json = serde_json::to_value(hope).expect("serialises");
+    let v = json["confidence"].as_f64().expect("a number");
+    assert!(((v * 1000.0).round() - v * 1000.0).abs() < 1e-3, "{v}");
+    let json = serde_json::to_value(find("the harbour would close")).expect("serialises");
+    assert!(json.get("confidence").is_none());
+}

@@ -110,6 +110,7 @@ fn quote(
         speaker_named_at: None,
         speaker_inherited: false,
         continues: false,
+        confidence: None,
     }
 }
 
@@ -191,11 +192,13 @@ pub(super) fn find_all_with(
             });
         }
         if kept {
-            out.push(if subjectless(stats) {
+            let mut q = if subjectless(stats) {
                 without_source(q)
             } else {
                 q
-            });
+            };
+            q.confidence = Some(super::round_confidence(p));
+            out.push(q);
         }
     }
     out
