@@ -18,7 +18,7 @@ use super::{Quote, SpeakerMentionKind};
 use crate::lexicon::reporting::CueStats;
 
 /// Number of features.
-const M: usize = 31;
+const M: usize = 36;
 
 /// The detector's features, in weight-file order. All are in [0, 1].
 pub const CUE_FEATURES: [&str; M] = [
@@ -53,6 +53,11 @@ pub const CUE_FEATURES: [&str; M] = [
     "fallback_subject",
     "trusted_cue",
     "log_subject_words",
+    "subject_plural",
+    "next_capitalised",
+    "content_starts_to",
+    "prev_negation",
+    "cue_in_first_words",
 ];
 
 /// The shipped weights.
@@ -221,6 +226,17 @@ pub(crate) fn prior(text: &str, s: Span, cue: Span, stats: CueStats, trusted: bo
     x[23] = f32::from(u8::from(next == "to"));
     x[25] = log_scaled(s.len().min(2000) / 6, 60.0);
     x[29] = f32::from(u8::from(trusted));
+    x[32] = f32::from(u8::from(
+        after
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.starts_with(char::is_uppercase)),
+    ));
+    x[34] = f32::from(u8::from(matches!(
+        prev,
+        "not" | "never" | "n't" | "didn't" | "don't" | "doesn't"
+    )));
+    x[35] = f32::from(u8::from(before.split_whitespace().count() <= 3));
     x
 }
 
@@ -260,7 +276,19 @@ pub(crate) fn complete(
                 .is_some_and(char::is_uppercase),
         ));
         x[30] = log_scaled(slice(text, m.start, m.end).split_whitespace().count(), 10.0);
+        let head = slice(text, m.start, m.end)
+            .split_whitespace()
+            .next_back()
+            .unwrap_or("");
+        x[31] = f32::from(u8::from(
+            head.len() > 3
+                && head.ends_with('s')
+                && !head.ends_with("ss")
+                && !head.ends_with("’s")
+                && !head.ends_with("'s"),
+        ));
     }
+    x[33] = f32::from(u8::from(content.starts_with("to ")));
     x[24] = f32::from(u8::from(content.split_whitespace().any(|w| {
         let w = lower_word(w);
         AUX.contains(&w.as_str()) || MODAL.contains(&w.as_str()) || w.ends_with("ed")
@@ -270,7 +298,7 @@ pub(crate) fn complete(
 }
 
 /// Features filled by [`complete`].
-const LATER: [usize; 13] = [6, 7, 8, 9, 10, 11, 12, 19, 20, 24, 26, 28, 30];
+const LATER: [usize; 15] = [6, 7, 8, 9, 10, 11, 12, 19, 20, 24, 26, 28, 30, 31, 33];
 
 /// False when no attribution built on the prior features `x` can reach the shipped threshold
 /// (every later feature at its most favourable value), so the rules need not build it. Exact:
