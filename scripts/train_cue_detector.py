@@ -6,7 +6,8 @@ per cue word the lexicon alone does not trust, with the attribution the rules bu
 spans in code points and features, no text) and the predictions of the same run (`--out`).
 Labels come from the PolNeAR TRAIN annotations (first annotator in metadata.tsv order, as
 ../shared/tools/score_quotes.py does): a candidate is right when its content overlaps a gold
-attribution's content and its cue word overlaps that attribution's cue.
+attribution's content and its cue word overlaps that attribution's cue. (With --label source, also its
+source must overlap the gold source, or both be absent: tried, not shipped; see accuracy.md.)
 
 Model: logistic regression over the features and, for every cue word with at least 15
 candidates in the fitting documents, a weight of its own (the word is read from the train text
@@ -162,6 +163,7 @@ def main():
     ap.add_argument("predictions")
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "shared", "data", "polnear-dev"))
     ap.add_argument("--min-threshold", type=float, default=0.5)
+    ap.add_argument("--label", choices=["cue", "source"], default="cue")
     ap.add_argument("--out", default=OUT)
     args = ap.parse_args()
 
@@ -193,7 +195,12 @@ def main():
     xs, ys, docs_of, items, words = [], [], [], [], []
     for c in cands:
         content, cue, source = frags(c["content"]), frags(c["cue"]), frags(c["source"])
-        right = any(overlap(content, g[0]) and overlap(cue, g[2]) for g in gold.get(c["doc"], []))
+        right = any(
+            overlap(content, g[0])
+            and overlap(cue, g[2])
+            and (args.label == "cue" or (not source and not g[1]) or (source and g[1] and overlap(source, g[1])))
+            for g in gold.get(c["doc"], [])
+        )
         xs.append(c["f"])
         ys.append(1.0 if right else 0.0)
         docs_of.append(c["doc"])
