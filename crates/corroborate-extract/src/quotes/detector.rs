@@ -1,6 +1,8 @@
 //! A learned detector of indirect attributions around cue words the lexicon alone does not
 //! trust (seen as cues in training, but in fewer than 40% of their uses, or with their source
-//! after them): "Varga hopes the ferry runs again", "Holt believes the port broke the rules".
+//! after them): "Varga hopes the ferry runs again", "Holt believes the port broke the rules";
+//! and around trusted cues whose subject the patterns miss, where the rules fall back on the
+//! noun phrase right before the cue ("Island ferry crews in general say …").
 //!
 //! The rules build the attribution (the subject before the cue, the clause after it or before
 //! the subject); a logistic regression over [`CUE_FEATURES`] then says how likely it is that
