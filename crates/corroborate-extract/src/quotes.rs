@@ -17,6 +17,7 @@
 //!    fitted on PolNeAR train) score highest.
 
 mod cues;
+mod detector;
 mod lexicon;
 mod names;
 mod pairing;
@@ -95,6 +96,39 @@ pub struct Quote {
     pub speaker_inherited: bool,
     /// True when this quote continues one left open at the end of the previous paragraph.
     pub continues: bool,
+    /// How sure a learned model is of this quote's attribution, in [0, 1], rounded to three
+    /// decimals: for a direct or partial quote, the speaker ranker's softmax probability of the
+    /// chosen candidate (which may be "no speaker"); for indirect speech kept by the learned
+    /// detector, its probability that the words are an attribution. `None` when the rules alone
+    /// decided. Absent from the JSON when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Confidence>,
+}
+
+/// A probability in [0, 1] rounded to three decimals (serialised as a plain number), so that
+/// the serialised bytes are stable. Never NaN, so it is `Eq`.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Confidence(f32);
+
+impl Eq for Confidence {}
+
+impl Confidence {
+    /// `p` clamped to [0, 1] (NaN as 0) and rounded to three decimals.
+    pub fn new(p: f32) -> Self {
+        let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
+        Confidence(((p * 1000.0).round() / 1000.0).clamp(0.0, 1.0))
+    }
+
+    /// The probability.
+    pub fn get(self) -> f32 {
+        self.0
+    }
+}
+
+/// `p` as a [`Confidence`].
+pub(crate) fn round_confidence(p: f32) -> Confidence {
+    Confidence::new(p)
 }
 
 impl SpanMap for Quote {
@@ -144,7 +178,24 @@ pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<S
     ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
 }
 
+pub use detector::{CueCandidate, CUE_FEATURES};
 pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
+
+/// The candidates of the learned attribution detector in sentences without quote marks, with
+/// their features, for training (`eval-polnear --dump-cues`).
+pub fn cue_candidates(doc: &PreparedDoc) -> Vec<CueCandidate> {
+    let text = doc.doc.text.as_str();
+    let win = Windows::new(doc);
+    let marks = pairing::doubled_apostrophes_as_marks(text);
+    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
+        .into_iter()
+        .map(|r| pairing::widen_to_doubled(text, r))
+        .filter(|r| !doc.is_ignored(r.span))
+        .collect();
+    let mut dump = Vec::new();
+    indirect_sentences(doc, text, &win, &raws, Some(&mut dump));
+    dump
+}
 
 /// Quotes and speakers as the hand-written rules give them (before the ranker).
 fn extract_by_rules(
@@ -258,6 +309,7 @@ fn direct_candidate(
             speaker_named_at: None,
             speaker_inherited: false,
             continues: r.continues,
+            confidence: None,
         },
         para: r.para,
         open_end: r.open_end,
@@ -298,6 +350,17 @@ fn indirect_candidates(
     win: &Windows,
     raws: &[RawQuote],
 ) -> Vec<Candidate> {
+    indirect_sentences(doc, text, win, raws, None)
+}
+
+/// [`indirect_candidates`], also recording the learned detector's candidates in `dump`.
+fn indirect_sentences(
+    doc: &PreparedDoc,
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+    mut dump: Option<&mut Vec<CueCandidate>>,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
     let mut ri = 0;
     for &s in &win.sentences {
@@ -310,7 +373,7 @@ fn indirect_candidates(
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all(text, s) {
+        for q in indirect::find_all_with(text, s, dump.as_deref_mut()) {
             out.push(Candidate {
                 quote: q,
                 para,

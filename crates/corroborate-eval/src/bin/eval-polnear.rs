@@ -17,6 +17,11 @@
 //! `--dump-candidates FILE` also writes, per direct or partial quote, the candidate speakers
 //! of the speaker ranker with their features (spans in code points, no text): the training
 //! data of `scripts/train_speaker_ranker.py`.
+//!
+//! `--dump-cues FILE` writes, per candidate of the learned attribution detector (a cue word
+//! the lexicon alone does not trust, with the attribution the rules build around it), its cue,
+//! content and source spans in code points and its features (no text): the training data of
+//! `scripts/train_cue_detector.py`.
 
 use std::io::Write;
 use std::path::Path;
@@ -32,6 +37,7 @@ fn main() -> Result<()> {
     let mut split = "dev".to_string();
     let mut out = None;
     let mut dump = None;
+    let mut dump_cues = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -40,8 +46,9 @@ fn main() -> Result<()> {
             "--dump-candidates" => {
                 dump = Some(args.next().context("--dump-candidates needs a path")?)
             }
+            "--dump-cues" => dump_cues = Some(args.next().context("--dump-cues needs a path")?),
             other => bail!(
-                "unknown argument {other} (use --split dev|train --out FILE [--dump-candidates FILE])"
+                "unknown argument {other} (use --split dev|train --out FILE [--dump-candidates FILE] [--dump-cues FILE])"
             ),
         }
     }
@@ -59,11 +66,32 @@ fn main() -> Result<()> {
         .collect();
     docs.sort();
     let t0 = std::time::Instant::now();
-    let both: Vec<(Vec<String>, Vec<String>)> = docs
+    let all: Vec<(Vec<String>, Vec<String>, Vec<String>)> = docs
         .par_iter()
-        .map(|p| predict(p, dump.is_some()))
+        .map(|p| predict(p, dump.is_some(), dump_cues.is_some()))
         .collect::<Result<_>>()?;
-    let (lines, dumped): (Vec<Vec<String>>, Vec<Vec<String>>) = both.into_iter().unzip();
+    let mut lines = Vec::with_capacity(all.len());
+    let mut dumped = Vec::with_capacity(all.len());
+    let mut cue_lines = Vec::with_capacity(all.len());
+    for (l, d, c) in all {
+        lines.push(l);
+        dumped.push(d);
+        cue_lines.push(c);
+    }
+    if let Some(path) = &dump_cues {
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {path}"))?,
+        );
+        writeln!(
+            f,
+            "{}",
+            json!({ "features": corroborate_extract::quotes::CUE_FEATURES.to_vec() })
+        )?;
+        for l in cue_lines.iter().flatten() {
+            writeln!(f, "{l}")?;
+        }
+        f.flush()?;
+    }
     if let Some(path) = &dump {
         let mut f = std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("creating {path}"))?,
@@ -94,8 +122,13 @@ fn main() -> Result<()> {
     Ok(())
 }
 
-/// The prediction lines of one article and, when `dump`, its ranker candidate lines.
-fn predict(path: &Path, dump: bool) -> Result<(Vec<String>, Vec<String>)> {
+/// The prediction lines of one article and, when `dump`, its ranker candidate lines, and when
+/// `dump_cues`, its detector candidate lines.
+fn predict(
+    path: &Path,
+    dump: bool,
+    dump_cues: bool,
+) -> Result<(Vec<String>, Vec<String>, Vec<String>)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let stem = path
@@ -179,5 +212,19 @@ fn predict(path: &Path, dump: bool) -> Result<(Vec<String>, Vec<String>)> {
             );
         }
     }
-    Ok((lines, dumped))
+    let mut cue_lines = Vec::new();
+    if dump_cues {
+        for c in corroborate_extract::quotes::cue_candidates(&doc) {
+            let f: Vec<f64> = c
+                .features
+                .iter()
+                .map(|v| (f64::from(*v) * 1e6).round() / 1e6)
+                .collect();
+            cue_lines.push(
+                json!({ "doc": stem, "cue": cp(c.cue), "content": cp(c.content), "source": opt(c.source), "f": f, "kept": c.kept })
+                    .to_string(),
+            );
+        }
+    }
+    Ok((lines, dumped, cue_lines))
 }

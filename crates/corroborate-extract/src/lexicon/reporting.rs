@@ -111,6 +111,22 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
         .filter(|s| 2 * s.source_before > s.cue_count)
 }
 
+/// Least share of a word's occurrences that are cues for the learned detector to consider it.
+const MIN_CANDIDATE_RATE: f64 = 0.05;
+
+/// The training statistics of `word` (lower-cased) when it is a cue: trusted (`true`) when
+/// [`cue_word`] accepts it, else a cue the lexicon alone does not trust but the learned detector
+/// may (seen as a cue at least [`MIN_CUE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of
+/// its uses). One lookup.
+pub(crate) fn cue_class(word: &str) -> Option<(CueStats, bool)> {
+    let s = CUE_HEADS.get(word).copied()?;
+    if s.cue_count < MIN_CUE_COUNT {
+        return None;
+    }
+    let trusted = s.rate() >= MIN_CUE_RATE && 2 * s.source_before > s.cue_count;
+    (trusted || s.rate() >= MIN_CANDIDATE_RATE).then_some((s, trusted))
+}
+
 /// The share of `word`'s (lower-case) uses in training that head a cue, when it headed one at
 /// least [`MIN_CUE_COUNT`] times; 0 otherwise (a feature of the speaker ranker).
 pub(crate) fn cue_rate(word: &str) -> f64 {

@@ -7,13 +7,15 @@ use std::sync::LazyLock;
 use corroborate_core::Span;
 use regex::Regex;
 
-use super::lexicon::{self, name_pattern, AFTER_CUE_SUBJ, LOWER, STATEMENT_DAY, SUBJ_AT_END};
+use super::lexicon::{
+    self, name_pattern, AFTER_CUE_SUBJ, LOWER, SPEAKER_PRONOUNS, STATEMENT_DAY, SUBJ_AT_END,
+};
 use super::{
-    mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
+    detector, mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
     SpeakerMentionKind,
 };
 
-use crate::lexicon::reporting::{cue_word, REPORT_VERBS};
+use crate::lexicon::reporting::{cue_class, CueStats, REPORT_VERBS};
 
 fn compile(p: &str) -> Regex {
     match Regex::new(p) {
@@ -108,6 +110,7 @@ fn quote(
         speaker_named_at: None,
         speaker_inherited: false,
         continues: false,
+        confidence: None,
     }
 }
 
@@ -125,16 +128,31 @@ fn source_mention(text: &str, span: Span) -> (Span, SpeakerMentionKind) {
 }
 
 /// Finds indirect speech in sentence `s`: the hand patterns ([`find`]) first, then every
-/// other cue word of the data-derived lexicon ([`cue_word`]) with a subject right before it.
+/// other cue word of the data-derived lexicon ([`cue_class`], trusted) with a subject right
+/// before it, then the cue words the lexicon alone does not trust ([`cue_class`]) that the learned
+/// detector ([`detector`]) accepts.
 pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
+    find_all_with(text, s, None)
+}
+
+/// [`find_all`], also recording every candidate of the learned detector in `dump`.
+pub(super) fn find_all_with(
+    text: &str,
+    s: Span,
+    mut dump: Option<&mut Vec<detector::CueCandidate>>,
+) -> Vec<Quote> {
     let mut out: Vec<Quote> = find(text, s).into_iter().collect();
     let st = s.text(text);
     let o = s.start;
+    let threshold = detector::threshold();
     for (a, b) in crate::windows::ascii_words(st) {
         let Some(w) = st.get(a..b) else { continue };
-        if !w.bytes().all(|c| c.is_ascii_lowercase()) || cue_word(w).is_none() {
+        if !w.bytes().all(|c| c.is_ascii_lowercase()) {
             continue;
         }
+        let Some((stats, trusted)) = cue_class(w) else {
+            continue;
+        };
         let cue = Span::new(o + a, o + b);
         if out.iter().any(|q| {
             q.cue
@@ -142,11 +160,67 @@ pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
         }) {
             continue;
         }
-        if let Some(q) = lexicon_quote(text, s, a, b) {
+        // Only the detector can keep an untrusted cue: skip building what it cannot keep.
+        let early = if trusted {
+            None
+        } else {
+            let x = detector::prior(text, s, cue, stats, trusted);
+            if dump.is_none() && !detector::may_pass(&x, w) {
+                continue;
+            }
+            Some(x)
+        };
+        let Some((q, by_fallback)) = lexicon_quote(text, s, a, b) else {
+            continue;
+        };
+        if trusted && !by_fallback {
+            out.push(q);
+            continue;
+        }
+        let mut x = early.unwrap_or_else(|| detector::prior(text, s, cue, stats, trusted));
+        detector::complete(&mut x, text, s, cue, &q, by_fallback);
+        let p = detector::probability(&x, w).unwrap_or(0.0);
+        let kept = threshold.is_some_and(|t| p >= t);
+        if let Some(d) = dump.as_deref_mut() {
+            d.push(detector::CueCandidate {
+                cue,
+                content: q.content,
+                source: q.speaker_mention,
+                features: x.to_vec(),
+                probability: p,
+                kept,
+            });
+        }
+        if kept {
+            let mut q = if subjectless(stats) {
+                without_source(q)
+            } else {
+                q
+            };
+            q.confidence = Some(super::round_confidence(p));
             out.push(q);
         }
     }
     out
+}
+
+/// True for cues whose subject is, in training, mostly not their source ("Sanders seemed to
+/// …", "the plan is expected to …", "is widely known as"): the source stands before the cue in
+/// fewer than 35% of their attributions and the content opens after the cue in fewer than half.
+fn subjectless(stats: CueStats) -> bool {
+    100 * stats.source_before < 35 * stats.cue_count && 2 * stats.content_after < stats.cue_count
+}
+
+/// `q` with no source, its content opening at the subject ("the court … seemed to send a
+/// signal": content "the court … to send a signal").
+fn without_source(mut q: Quote) -> Quote {
+    if let Some(m) = q.speaker_mention.take() {
+        if m.end <= q.content.start {
+            q.content = Span::new(m.start, q.content.end);
+        }
+    }
+    q.speaker_mention_kind = None;
+    q
 }
 
 /// Verbs whose first object is the hearer, not the content ("told reporters that …").
@@ -168,9 +242,10 @@ const HEARER_VERBS: &[&str] = &[
 ];
 
 /// One attribution around the lexicon cue at `[a, b)` of sentence `s`: the subject right
-/// before the cue (possibly across an apposition) and the clause after it, or, when the cue
-/// closes the sentence, the clause before the subject.
-fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
+/// before the cue (possibly across an apposition; else, flagged `true`, the noun phrase of
+/// [`fallback_subject`]) and the clause after it, or, when the cue closes the sentence, the
+/// clause before the subject.
+fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<(Quote, bool)> {
     let st = s.text(text);
     let o = s.start;
     let abs = |x: usize, y: usize| Span::new(o + x, o + y);
@@ -190,7 +265,12 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
             .and_then(|c| mention_of(&c, o + lo2));
     }
     if mention.is_none() && trimmed.ends_with(',') {
-        return inverted_quote(text, s, a, trimmed.len() - 1);
+        return inverted_quote(text, s, a, trimmed.len() - 1).map(|q| (q, false));
+    }
+    let mut by_fallback = false;
+    if mention.is_none() {
+        mention = fallback_subject(prefix, o);
+        by_fallback = mention.is_some();
     }
     let (m_span, m_kind) = mention?;
     let cue_word_text = st.get(a..b)?;
@@ -228,7 +308,174 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<Quote> {
         } else {
             return None;
         };
-    Some(quote(s, content, abs(a, cue_end), Some((m_span, m_kind))))
+    Some((
+        quote(s, content, abs(a, cue_end), Some((m_span, m_kind))),
+        by_fallback,
+    ))
+}
+
+/// Words that end the clause holding a cue's subject, walking back from the cue.
+const CLAUSE_BREAKS: &[&str] = &[
+    "that", "which", "who", "whom", "and", "but", "because", "while", "when", "if", "as", "so",
+    "although", "though", "since", "after", "before", "where", "than", "or",
+];
+
+/// Words between a subject and its cue ("have long maintained", "in general").
+const BETWEEN_SUBJECT_AND_CUE: &[&str] = &[
+    "has", "have", "had", "is", "was", "were", "are", "be", "been", "also", "long", "still", "now",
+    "not", "never", "even", "just", "already", "often", "all", "both", "only", "do", "does", "did",
+    "will", "would", "could", "should", "can", "may", "might", "must",
+];
+
+/// Words that never open a subject.
+const NOT_SUBJECT_START: &[&str] = &[
+    "in",
+    "on",
+    "at",
+    "during",
+    "to",
+    "for",
+    "with",
+    "after",
+    "before",
+    "of",
+    "about",
+    "by",
+    "from",
+    "it's",
+    "there",
+    "here",
+    "this",
+    "what",
+    "how",
+    "why",
+    "once",
+    "then",
+    "instead",
+    "despite",
+    "however",
+    "meanwhile",
+    "still",
+    "yet",
+    "indeed",
+    "also",
+    "even",
+    "thus",
+    "therefore",
+    "perhaps",
+    "maybe",
+    "not",
+    "only",
+    "just",
+    "now",
+    "today",
+    "yesterday",
+    "later",
+    "earlier",
+    "again",
+    "since",
+    "until",
+    "under",
+    "over",
+    "into",
+    "through",
+];
+
+/// Conjunctions that may open a sentence before its subject ("But supporters hope").
+const LEADING_CONJUNCTIONS: &[&str] = &["but", "and", "so", "yet", "or"];
+
+/// Words that never end a subject: determiners and possessives belong to the noun after them.
+const NOT_SUBJECT_END: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those",
+    "any", "no", "every", "each", "to", "of", "in", "on", "for", "with", "at", "by",
+];
+
+/// The noun phrase right before a cue when the subject patterns find none ("Iowa biofuels
+/// advocates say", "Lobbyists in general prefer"): the words since the last clause break
+/// (a punctuation mark or a word of [`CLAUSE_BREAKS`]), without the auxiliaries and adverbs
+/// before the cue, one to eight words, not opening with a preposition. The learned detector
+/// decides whether the attribution it makes is kept.
+fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMentionKind)> {
+    let lo = crate::windows::floor_boundary(prefix, prefix.len().saturating_sub(120));
+    let window = prefix.get(lo..)?;
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in window.char_indices() {
+        let sep = c.is_whitespace();
+        if sep {
+            if let Some(st) = start.take() {
+                words.push((st, i));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(st) = start {
+        words.push((st, window.len()));
+    }
+    let word = |&(x, y): &(usize, usize)| window.get(x..y).unwrap_or("");
+    // Drop auxiliaries and adverbs right before the cue.
+    while let Some(last) = words.last() {
+        let w = word(last).to_lowercase();
+        if BETWEEN_SUBJECT_AND_CUE.contains(&w.as_str()) || (w.ends_with("ly") && w.len() > 4) {
+            words.pop();
+        } else {
+            break;
+        }
+    }
+    let mut first = words.len();
+    while first > 0 {
+        let w = word(&words[first - 1]);
+        let lw = w.to_lowercase();
+        if w.ends_with([',', ';', ':', '(', ')', '—', '–']) || CLAUSE_BREAKS.contains(&lw.as_str())
+        {
+            break;
+        }
+        first -= 1;
+        if w.starts_with(['(', '—', '–']) {
+            break;
+        }
+    }
+    if words
+        .get(first)
+        .is_some_and(|w| LEADING_CONJUNCTIONS.contains(&word(w).to_lowercase().as_str()))
+    {
+        first += 1;
+    }
+    let phrase = words.get(first..)?;
+    if phrase.is_empty() || phrase.len() > 8 {
+        return None;
+    }
+    let (x, y) = (phrase.first()?.0, phrase.last()?.1);
+    let t = window.get(x..y)?;
+    let t_trim = t.trim_matches(|c: char| !c.is_alphanumeric());
+    if t_trim.is_empty() || starts_with_any(t_trim, NOT_SUBJECT_START) {
+        return None;
+    }
+    // "disputing the claim that": the cue is a noun whose determiner ends the phrase.
+    let last = t_trim
+        .split_whitespace()
+        .next_back()
+        .unwrap_or("")
+        .to_lowercase();
+    if NOT_SUBJECT_END.contains(&last.as_str())
+        || last.ends_with("ing")
+        || last.ends_with("’s")
+        || last.ends_with("'s")
+    {
+        return None;
+    }
+    let lead = t.len() - t.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+    let x = x + lead;
+    let y = x + t_trim.len();
+    let kind = if phrase.len() == 1 && SPEAKER_PRONOUNS.contains(&t_trim.to_lowercase().as_str()) {
+        SpeakerMentionKind::Pronoun
+    } else if t_trim.starts_with(char::is_uppercase) {
+        SpeakerMentionKind::Name
+    } else {
+        SpeakerMentionKind::Role
+    };
+    Some((Span::new(offset + lo + x, offset + lo + y), kind))
 }
 
 /// True when `rest` (what follows a clause's comma, or a subject) starts with a coordinating
@@ -476,6 +723,37 @@ mod tests {
             headline_of("Ferries return to Kelvport harbour\n\nText."),
             None
         );
+    }
+
+    #[test]
+    fn fallback_subject_is_the_noun_phrase_before_the_cue() {
+        let sub = |prefix: &str| {
+            fallback_subject(prefix, 0).map(|(sp, k)| (sp.text(prefix).to_string(), k))
+        };
+        assert_eq!(
+            sub("But private harbour firms have long ").map(|x| x.0),
+            Some("private harbour firms".into())
+        );
+        // "and" breaks the clause: of a coordinated subject, the last conjunct.
+        assert_eq!(
+            sub("Firms and island traders ").map(|x| x.0),
+            Some("island traders".into())
+        );
+        assert_eq!(
+            sub("In a long letter, ferry crews ").map(|x| x.0),
+            Some("ferry crews".into())
+        );
+        assert_eq!(
+            sub("Ilse Varga ").map(|x| x.1),
+            Some(SpeakerMentionKind::Name)
+        );
+        // A determiner or participle ends the phrase: the cue is a noun ("disputing the claim").
+        assert_eq!(sub("Wiley has been disputing the "), None);
+        assert_eq!(sub("The family, disputing "), None);
+        // An adverb or preposition opens no subject.
+        assert_eq!(sub("Instead "), None);
+        assert_eq!(sub("During the long winter "), None);
+        assert_eq!(sub(""), None);
     }
 
     #[test]

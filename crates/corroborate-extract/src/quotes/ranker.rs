@@ -324,15 +324,15 @@ pub(super) fn apply(
     let Some(w) = weights() else {
         return;
     };
-    let decisions: Vec<Option<(Option<Span>, Origin)>> = {
+    let decisions: Vec<Option<(Option<Span>, Origin, f32)>> = {
         let mut ctx = Ctx::new(text, win, raws, table, entities, cands);
         (0..cands.len())
             .map(|i| {
                 let opts = ctx.options(i);
                 ctx.note_speaker(i);
                 let opts = opts?;
-                let best = best(&opts, w);
-                opts.get(best).map(|o| (o.span, o.origin))
+                let (best, p) = best_with_probability(&opts, w);
+                opts.get(best).map(|o| (o.span, o.origin, p))
             })
             .collect()
     };
@@ -341,9 +341,10 @@ pub(super) fn apply(
         .map(|c| (c.quote.speaker, c.quote.speaker_name.clone()))
         .collect();
     for (i, d) in decisions.into_iter().enumerate() {
-        let Some((span, origin)) = d else {
+        let Some((span, origin, p)) = d else {
             continue;
         };
+        cands[i].quote.confidence = Some(super::round_confidence(p));
         let own_sentence = span.is_some_and(|s| {
             let q = cands[i].quote.span;
             let sent = win.around(text, q.start, q.end);
@@ -418,6 +419,27 @@ pub(super) fn options_of_all(
         ctx.note_speaker(i);
     }
     out
+}
+
+/// The index of the highest-scoring option (as [`best`]) and its softmax probability among
+/// the options.
+fn best_with_probability(opts: &[Opt], w: &Weights) -> (usize, f32) {
+    let scores: Vec<f32> = opts.iter().map(|o| w.score(&o.f)).collect();
+    let mut best = 0;
+    let mut top = f32::NEG_INFINITY;
+    for (k, s) in scores.iter().enumerate() {
+        if *s > top {
+            top = *s;
+            best = k;
+        }
+    }
+    let z: f32 = scores.iter().map(|s| (s - top).exp()).sum();
+    let p = if z.is_finite() && z > 0.0 {
+        1.0 / z
+    } else {
+        0.0
+    };
+    (best, p)
 }
 
 /// The index of the highest-scoring option (the first among equals).
