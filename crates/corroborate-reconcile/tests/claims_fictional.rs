@@ -412,3 +412,30 @@ fn a_party_declining_to_comment_in_one_outlet_and_quoted_in_another_is_an_incons
         .iter()
         .all(|i| !i.slot.starts_with("whether")));
 }
+
+#[test]
+fn a_party_that_did_not_comment_when_asked_one_question_is_no_inconsistency() {
+    let a = article(
+        "Harbor Voice",
+        "Ferry operator fined\n\nThe regulator fined the ferry operator on Monday. Asked \
+         whether the captain would be dismissed, the operator's chief executive, Ilse Brandt, \
+         did not comment.",
+    );
+    let b = article(
+        "Northern Ledger",
+        "Operator to appeal fine\n\nThe regulator fined the ferry operator on Monday. Ilse \
+         Brandt, the operator's chief executive, said the company would appeal the decision.",
+    );
+    let docs = vec![a, b];
+    let r = build(&docs, &BTreeMap::new());
+    assert!(
+        r.inconsistencies
+            .iter()
+            .all(|i| i.slot != "whether Ilse Brandt commented"),
+        "{:?}",
+        r.inconsistencies
+            .iter()
+            .map(|i| &i.slot)
+            .collect::<Vec<_>>()
+    );
+}

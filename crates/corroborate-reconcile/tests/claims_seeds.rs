@@ -223,6 +223,12 @@ fn at_least_one_inconsistency_between_outlets_and_no_false_unit_conflict() {
         .values
         .iter()
         .any(|v| v.outlet == "Associated Press" && v.value == "declined to comment"));
+    // The mayor, quoted in the article that says he did not comment on one question, did
+    // comment.
+    assert!(!r
+        .inconsistencies
+        .iter()
+        .any(|i| i.slot == "whether Greg Graves commented"));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use corroborate_core::Span;
 use serde::Serialize;
 
 use super::align::{norm_qty, same_value};
-use super::lexicon::{NO_COMMENT, SEVERITY};
+use super::lexicon::{NO_COMMENT, SCOPED_COMMENT_AFTER, SCOPED_COMMENT_BEFORE, SEVERITY};
 use super::sources;
 use corroborate_extract::quantities::QuantityKind;
 
@@ -311,6 +311,15 @@ fn comments(results: &[Analysed], stmts: &[Statement], lowers: &[Lowered], out: 
             continue;
         };
         let outlet = super::outlet_str(&results[st.doc]);
+        let dates_at: Vec<usize> = ex
+            .dates
+            .iter()
+            .filter(|d| st.span.contains(d.span))
+            .map(|d| d.span.start - st.span.start)
+            .collect();
+        if scoped_no_comment(&lowers[i].text, s, e, &dates_at) {
+            continue;
+        }
         let quoted = by_party
             .get(&(party.key(), party.voice))
             .into_iter()
@@ -343,9 +352,73 @@ fn comments(results: &[Analysed], stmts: &[Statement], lowers: &[Lowered], out: 
     }
 }
 
+/// True when the no-comment phrase at `s..e` of lower-cased statement `lower` answers one
+/// question, not the story: "Asked whether …, the mayor did not comment", "declined to
+/// comment on the lawsuit" (but not "declined to comment on Friday": `dates_at` are the
+/// statement-relative starts of its dates).
+fn scoped_no_comment(lower: &str, s: usize, e: usize, dates_at: &[usize]) -> bool {
+    let asked_before = SCOPED_COMMENT_BEFORE
+        .iter()
+        .any(|w| find_word(slice_to(lower, s), w).is_some());
+    let mut words = word_starts(lower, e);
+    let narrowed = words.next().is_some_and(|(_, w)| {
+        SCOPED_COMMENT_AFTER.contains(&w)
+            && words.next().is_none_or(|(at, _)| !dates_at.contains(&at))
+    });
+    asked_before || narrowed
+}
+
+/// The first two words of `text` from byte `from` on, with their byte offsets.
+fn word_starts(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
+    let mut words = Vec::with_capacity(2);
+    let mut start = None;
+    for (i, c) in text.char_indices().skip_while(|&(i, _)| i < from) {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                words.push((s, slice(text, s, i)));
+                start = None;
+                if words.len() == 2 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let (Some(s), true) = (start, words.len() < 2) {
+        words.push((s, slice(text, s, text.len())));
+    }
+    words.into_iter()
+}
+
 fn severity_in(lower: &str) -> Option<(u8, usize, usize)> {
     SEVERITY
         .iter()
         .filter_map(|(p, lvl)| find_word(lower, p).map(|s| (*lvl, s, s + p.len())))
         .max_by_key(|x| (x.0, x.2 - x.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scoped(lower: &str, phrase: &str, dates_at: &[usize]) -> bool {
+        let s = lower.find(phrase).expect("phrase");
+        scoped_no_comment(lower, s, s + phrase.len(), dates_at)
+    }
+
+    #[test]
+    fn a_no_comment_on_one_topic_is_scoped_and_one_on_a_day_is_not() {
+        let topic = "the company declined to comment on the lawsuit.";
+        assert!(scoped(topic, "declined to comment", &[]));
+        let day = "the company declined to comment on friday.";
+        let friday = day.find("friday").unwrap();
+        assert!(!scoped(day, "declined to comment", &[friday]));
+        let asked = "asked about the fine, the company declined to comment.";
+        assert!(scoped(asked, "declined to comment", &[]));
+        let plain = "the company declined to comment when reached.";
+        assert!(!scoped(plain, "declined to comment", &[]));
+        let last = "the company declined to comment further";
+        assert!(scoped(last, "declined to comment", &[]));
+    }
 }

@@ -256,6 +256,14 @@ pub const NO_COMMENT: &[&str] = &[
     "no comment",
 ];
 
+/// A word before a no-comment phrase that makes it the answer to one question ("Asked whether
+/// he resigned, the mayor did not comment").
+pub const SCOPED_COMMENT_BEFORE: &[&str] = &["asked"];
+
+/// Words right after a no-comment phrase that narrow it to one topic ("declined to comment on
+/// the lawsuit", "would not comment about", "did not comment whether").
+pub const SCOPED_COMMENT_AFTER: &[&str] = &["on", "about", "whether", "if", "further"];
+
 /// Words that may start a new clause after ", and" / ", but" (a subject).
 pub const SUBJECT_STARTS: &[&str] = &[
     "he", "she", "they", "it", "we", "i", "the", "his", "her", "their", "its", "this", "that",
