@@ -1,5 +1,9 @@
 //! The normaliser: each recognised expression to a TIMEX3 type and value, against the
 //! context's anchor.
+//!
+//! About 1,000 lines on purpose: one arm per recognition rule of `rules.rs`, so a rule's
+//! value sits beside its neighbours' and the conventions (granularity, anchor, direction) are
+//! read and changed in one place. Shared helpers live in `context.rs` and `words.rs`.
 
 use super::*;
 use crate::quantities::{TENS_WORDS, UNITS_WORDS};
