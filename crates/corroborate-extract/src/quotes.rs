@@ -22,6 +22,7 @@ mod lexicon;
 mod names;
 mod pairing;
 mod ranker;
+mod weights;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use corroborate_core::text::{slice, slice_from};
 use corroborate_core::Span;
 
+use super::weights::{expect_feature, weight_lines};
 use super::{Quote, SpeakerMentionKind};
 use crate::lexicon::reporting::CueStats;
 
@@ -89,21 +90,8 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
     let mut threshold = None;
     let mut words = BTreeMap::new();
     let mut n = 0;
-    for (no, line) in tsv.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let (name, value) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("line {}: no tab", no + 1))?;
-        let v: f32 = value
-            .trim()
-            .parse()
-            .map_err(|e| format!("line {}: {e}", no + 1))?;
-        if !v.is_finite() {
-            return Err(format!("line {}: not finite", no + 1));
-        }
+    for line in weight_lines(tsv) {
+        let (no, name, v) = line?;
         if name == "threshold" {
             threshold = Some(v);
             continue;
@@ -112,15 +100,7 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
             words.insert(word.to_string(), v);
             continue;
         }
-        let want = CUE_FEATURES
-            .get(n)
-            .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
-        if name != *want {
-            return Err(format!(
-                "line {}: feature {name:?}, expected {want:?}",
-                no + 1
-            ));
-        }
+        expect_feature(&CUE_FEATURES, n, name, no)?;
         w[n] = v;
         n += 1;
     }

@@ -33,6 +33,7 @@ use corroborate_core::{PreparedDoc, Span};
 use super::cues::main_subject;
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
+use super::weights::{expect_feature, weight_lines};
 use super::{named_speaker, resolve_role_mention, Candidate, QuoteKind, SpeakerMentionKind};
 use crate::entities::{EntityAnalysis, EntityKind, MentionKind};
 use crate::lexicon::reporting::cue_rate;
@@ -212,43 +213,22 @@ pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
     };
     let index = |name: &str| SPEAKER_FEATURES.iter().position(|f| *f == name);
     let mut n = 0;
-    for (no, line) in tsv.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let (name, value) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("line {}: no tab", no + 1))?;
-        let v: f32 = value
-            .trim()
-            .parse()
-            .map_err(|e| format!("line {}: {e}", no + 1))?;
-        if !v.is_finite() {
-            return Err(format!("line {}: weight is not finite", no + 1));
-        }
+    for line in weight_lines(tsv) {
+        let (no, name, v) = line?;
         if let Some((a, b)) = name.split_once('*') {
             if n != N {
-                return Err(format!("line {}: a pair before every feature", no + 1));
+                return Err(format!("line {no}: a pair before every feature"));
             }
             let (Some(i), Some(j)) = (index(a), index(b)) else {
-                return Err(format!("line {}: unknown pair {name:?}", no + 1));
+                return Err(format!("line {no}: unknown pair {name:?}"));
             };
             if i == j {
-                return Err(format!("line {}: a pair of one feature", no + 1));
+                return Err(format!("line {no}: a pair of one feature"));
             }
             w.pairs[i.min(j) * N + i.max(j)] = v;
             continue;
         }
-        let want = SPEAKER_FEATURES
-            .get(n)
-            .ok_or_else(|| format!("line {}: more weights than features", no + 1))?;
-        if name != *want {
-            return Err(format!(
-                "line {}: feature {name:?}, expected {want:?}",
-                no + 1
-            ));
-        }
+        expect_feature(&SPEAKER_FEATURES, n, name, no)?;
         w.linear[n] = v;
         n += 1;
     }
