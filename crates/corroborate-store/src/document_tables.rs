@@ -6,7 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use corroborate_core::Document;
-use rusqlite::params;
+use rusqlite::types::Value as SqlValue;
+use rusqlite::{params, params_from_iter};
 use serde_json::Value;
 
 use crate::{now, Result};
@@ -92,65 +93,9 @@ pub(crate) fn insert_documents(
             texts.insert(id, (text, bounds));
         }
     }
-    // Annotations of the documents written now, each keyed by (doc, its position in the doc).
-    let mut positions: HashMap<(&'static str, String), i64> = HashMap::new();
-    let mut rows = |table: &'static str| -> Vec<(&Value, i64)> {
-        list(table)
-            .iter()
-            .filter_map(|x| {
-                let doc = s(x, "doc")?;
-                if !texts.contains_key(&doc) {
-                    return None;
-                }
-                let slot = positions.entry((table, doc)).or_insert(0);
-                *slot += 1;
-                Some((x, *slot - 1))
-            })
-            .collect()
-    };
-    let (sentences, ignored, mentions, quotes, dates, quantities) = (
-        rows("sentences"),
-        rows("ignored"),
-        rows("mentions"),
-        rows("quotes"),
-        rows("dates"),
-        rows("quantities"),
-    );
-    let entities: Vec<&Value> = list("entities")
+    let entities = list("entities")
         .iter()
-        .filter(|x| s(x, "doc").is_some_and(|d| texts.contains_key(&d)))
-        .collect();
-    let text_of = |item: &Value| -> String {
-        let doc = s(item, "doc").unwrap_or_default();
-        texts
-            .get(&doc)
-            .map(|(t, b)| slice(t, b, n(item, "start"), n(item, "end")).to_string())
-            .unwrap_or_default()
-    };
-    let mut st = tx.prepare(
-        "INSERT INTO sentences (doc, idx, start, \"end\") VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in sentences {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64
-        ])?;
-    }
-    let mut st = tx.prepare(
-        "INSERT INTO ignored (doc, idx, start, \"end\", reason, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in ignored {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            s(x, "reason"),
-            text_of(x)
-        ])?;
-    }
+        .filter(|x| s(x, "doc").is_some_and(|d| texts.contains_key(&d)));
     let mut st = tx.prepare(
         "INSERT INTO entities (id, doc, name, kind, start, \"end\", roles_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
     )?;
@@ -165,64 +110,113 @@ pub(crate) fn insert_documents(
             x.get("roles").map(Value::to_string)
         ])?;
     }
-    let mut st = tx.prepare(
-        "INSERT INTO mentions (doc, idx, start, \"end\", entity_id, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in mentions {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            s(x, "entity_id"),
-            s(x, "kind"),
-            text_of(x)
-        ])?;
-    }
-    let mut st = tx.prepare(
-        "INSERT INTO quotes (doc, idx, start, \"end\", kind, speaker_id, speaker_name, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in quotes {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            s(x, "kind"),
-            s(x, "speaker_id"),
-            s(x, "speaker_name"),
-            text_of(x)
-        ])?;
-    }
-    let mut st = tx.prepare(
-        "INSERT INTO dates (doc, idx, start, \"end\", type, value, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in dates {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            s(x, "type"),
-            s(x, "value"),
-            text_of(x)
-        ])?;
-    }
-    let mut st = tx.prepare(
-        "INSERT INTO quantities (doc, idx, start, \"end\", value, value_max, unit, kind, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
-    )?;
-    for (x, i) in quantities {
-        st.execute(params![
-            s(x, "doc"),
-            i,
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            x.get("value").and_then(Value::as_f64),
-            x.get("value_max").and_then(Value::as_f64),
-            s(x, "unit"),
-            s(x, "kind"),
-            text_of(x)
-        ])?;
+    for table in SPAN_TABLES {
+        insert_spans(tx, table, list(table.name), &texts)?;
     }
     Ok(texts.into_keys().collect())
+}
+
+/// A table of spans of the written documents: `(doc, idx, start, "end")`, then `numbers` and
+/// `strings` read from the report item's keys of the same names, then the covered `text`
+/// when `with_text`. `idx` is the item's position among its document's items.
+struct SpanTable {
+    name: &'static str,
+    numbers: &'static [&'static str],
+    strings: &'static [&'static str],
+    with_text: bool,
+}
+
+/// The span tables, each filled from the report list of its name.
+const SPAN_TABLES: &[SpanTable] = &[
+    SpanTable {
+        name: "sentences",
+        numbers: &[],
+        strings: &[],
+        with_text: false,
+    },
+    SpanTable {
+        name: "ignored",
+        numbers: &[],
+        strings: &["reason"],
+        with_text: true,
+    },
+    SpanTable {
+        name: "mentions",
+        numbers: &[],
+        strings: &["entity_id", "kind"],
+        with_text: true,
+    },
+    SpanTable {
+        name: "quotes",
+        numbers: &[],
+        strings: &["kind", "speaker_id", "speaker_name"],
+        with_text: true,
+    },
+    SpanTable {
+        name: "dates",
+        numbers: &[],
+        strings: &["type", "value"],
+        with_text: true,
+    },
+    SpanTable {
+        name: "quantities",
+        numbers: &["value", "value_max"],
+        strings: &["unit", "kind"],
+        with_text: true,
+    },
+];
+
+/// Writes the items of `items` whose document is among `texts` (just written) into `table`.
+fn insert_spans(
+    tx: &rusqlite::Transaction<'_>,
+    table: &SpanTable,
+    items: &[Value],
+    texts: &HashMap<String, (String, Vec<usize>)>,
+) -> Result<()> {
+    let columns: Vec<&str> = table
+        .numbers
+        .iter()
+        .chain(table.strings)
+        .copied()
+        .chain(table.with_text.then_some("text"))
+        .collect();
+    let placeholders: Vec<String> = (1..=4 + columns.len()).map(|i| format!("?{i}")).collect();
+    let mut st = tx.prepare(&format!(
+        "INSERT INTO {} (doc, idx, start, \"end\"{}) VALUES ({}) ON CONFLICT DO NOTHING",
+        table.name,
+        columns.iter().map(|c| format!(", {c}")).collect::<String>(),
+        placeholders.join(", ")
+    ))?;
+    let mut positions: HashMap<String, i64> = HashMap::new();
+    for x in items {
+        let Some(doc) = s(x, "doc") else { continue };
+        let Some((text, bounds)) = texts.get(&doc) else {
+            continue;
+        };
+        let (start, end) = (n(x, "start"), n(x, "end"));
+        let idx = positions.entry(doc.clone()).or_insert(0);
+        let mut row: Vec<SqlValue> = vec![
+            SqlValue::Text(doc),
+            SqlValue::Integer(*idx),
+            SqlValue::Integer(start as i64),
+            SqlValue::Integer(end as i64),
+        ];
+        *idx += 1;
+        row.extend(table.numbers.iter().map(|k| {
+            x.get(*k)
+                .and_then(Value::as_f64)
+                .map_or(SqlValue::Null, SqlValue::Real)
+        }));
+        row.extend(
+            table
+                .strings
+                .iter()
+                .map(|k| s(x, k).map_or(SqlValue::Null, SqlValue::Text)),
+        );
+        if table.with_text {
+            row.push(SqlValue::Text(slice(text, bounds, start, end).to_string()));
+        }
+        st.execute(params_from_iter(row))?;
+    }
+    Ok(())
 }
