@@ -187,15 +187,22 @@ pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
 pub fn cue_candidates(doc: &PreparedDoc) -> Vec<CueCandidate> {
     let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
-    let marks = pairing::doubled_apostrophes_as_marks(text);
-    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
-        .into_iter()
-        .map(|r| pairing::widen_to_doubled(text, r))
-        .filter(|r| !doc.is_ignored(r.span))
-        .collect();
+    let raws = raw_quotes(doc, &win);
     let mut dump = Vec::new();
     indirect_sentences(doc, text, &win, &raws, Some(&mut dump));
     dump
+}
+
+/// The quote-mark spans of `doc` (doubled apostrophes counted as marks), paired within
+/// paragraphs, outside ignored text.
+fn raw_quotes(doc: &PreparedDoc, win: &Windows) -> Vec<RawQuote> {
+    let text = doc.doc.text.as_str();
+    let marks = pairing::doubled_apostrophes_as_marks(text);
+    pairing::pair(&marks, &win.paragraphs)
+        .into_iter()
+        .map(|r| pairing::widen_to_doubled(text, r))
+        .filter(|r| !doc.is_ignored(r.span))
+        .collect()
 }
 
 /// Quotes and speakers as the hand-written rules give them (before the ranker).
@@ -206,12 +213,7 @@ fn extract_by_rules(
     let text = doc.doc.text.as_str();
     let win = Windows::new(doc);
     let table = NameTable::new(text);
-    let marks = pairing::doubled_apostrophes_as_marks(text);
-    let raws: Vec<RawQuote> = pairing::pair(&marks, &win.paragraphs)
-        .into_iter()
-        .map(|r| pairing::widen_to_doubled(text, r))
-        .filter(|r| !doc.is_ignored(r.span))
-        .collect();
+    let raws = raw_quotes(doc, &win);
     let mut cands: Vec<Candidate> = Vec::with_capacity(raws.len());
     for (i, r) in raws.iter().enumerate() {
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
