@@ -217,6 +217,7 @@ fn extract_by_rules(
     }
     attribute_from_reported_speech(text, &win, &mut cands);
     cands.extend(indirect_candidates(doc, text, &win, &raws));
+    participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
         .headline
@@ -341,6 +342,68 @@ fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candid
             c.quote.cue = q.cue;
         }
     }
+}
+
+/// An indirect attribution whose cue is a participle after a comma or "by" ("Holt sued the
+/// board on Friday, claiming the vote was void"; "dismissed the charge by pointing out that …")
+/// is said by its sentence's subject, not by the noun phrase right before the participle (which
+/// the subject patterns take: "the board on Friday"). The subject is the sentence's first
+/// subject phrase ([`main_subject`]), when it stands before the cue.
+fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: &mut [Candidate]) {
+    for c in cands
+        .iter_mut()
+        .filter(|c| c.quote.kind == QuoteKind::Indirect)
+    {
+        let q = &mut c.quote;
+        let (Some(cue), Some(_)) = (q.cue, q.speaker_mention) else {
+            continue;
+        };
+        if let Some(m) = participle_subject(text, q.span, cue, table, raws) {
+            q.speaker_mention = Some(m.0);
+            q.speaker_mention_kind = Some(m.1);
+        }
+    }
+}
+
+/// The subject of sentence `s` for a participle cue at `cue` (see [`participle_subjects`]).
+fn participle_subject(
+    text: &str,
+    s: Span,
+    cue: Span,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let word = cue.text(text).split_whitespace().next()?;
+    // "…, according to X" names its own source after the cue.
+    if !(word.len() > 4 && word.ends_with("ing") && word.bytes().all(|b| b.is_ascii_lowercase()))
+        || word == "according"
+    {
+        return None;
+    }
+    let sub = text.get(s.start..cue.start)?;
+    let before = sub.trim_end();
+    if !(before.ends_with(',') || before.ends_with(" by")) {
+        return None;
+    }
+    let head = floor_boundary(sub, sub.len().min(300));
+    // An opening adverbial ("During the debate, Holt …", "Instead, she …") holds no subject.
+    let lead = sub.len() - sub.trim_start().len();
+    let adverbial = sub
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_end_matches(',').to_lowercase())
+        .is_some_and(|w| {
+            corroborate_core::text::FUNCTION_WORDS.contains(&w.as_str())
+                && !lexicon::NP_OPENERS.contains(&w.as_str())
+                && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str())
+        });
+    let from = if adverbial {
+        sub.get(..head)?.find(", ").map_or(lead, |c| c + 2)
+    } else {
+        lead
+    };
+    main_subject(sub.get(from..head)?, s.start + from, table, raws)
+        .filter(|(m, _)| m.end <= cue.start)
 }
 
 /// Indirect speech in sentences that hold no quote marks.
