@@ -29,7 +29,7 @@ use std::sync::LazyLock;
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
-use crate::windows::{floor_boundary, Windows, MAX_WINDOW};
+use crate::windows::{ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
 use cues::{
     colon_speaker, cue_after, cue_before, cue_introducing_paragraph, cue_later_in_sentence,
     main_subject, mention_of, speaker_in_phrase,
@@ -193,7 +193,8 @@ pub fn cue_candidates(doc: &PreparedDoc) -> Vec<CueCandidate> {
         .filter(|r| !doc.is_ignored(r.span))
         .collect();
     let mut dump = Vec::new();
-    indirect_sentences(doc, text, &win, &raws, Some(&mut dump));
+    let table = NameTable::new(text);
+    indirect_sentences(doc, text, &win, &table, &raws, Some(&mut dump));
     dump
 }
 
@@ -216,7 +217,7 @@ fn extract_by_rules(
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
     attribute_from_reported_speech(text, &win, &mut cands);
-    cands.extend(indirect_candidates(doc, text, &win, &raws));
+    cands.extend(indirect_candidates(doc, text, &win, &table, &raws));
     participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
@@ -385,6 +386,19 @@ fn participle_subject(
     if !(before.ends_with(',') || before.ends_with(" by")) {
         return None;
     }
+    subject_before(text, s, cue, table, raws)
+}
+
+/// The first subject phrase of sentence `s` ([`main_subject`]) that ends before `cue`, after
+/// any opening adverbial ("During the debate, Holt …": Holt).
+fn subject_before(
+    text: &str,
+    s: Span,
+    cue: Span,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let sub = text.get(s.start..cue.start)?;
     let head = floor_boundary(sub, sub.len().min(300));
     // An opening adverbial ("During the debate, Holt …", "Instead, she …") holds no subject.
     let lead = sub.len() - sub.trim_start().len();
@@ -402,8 +416,21 @@ fn participle_subject(
     } else {
         lead
     };
-    main_subject(sub.get(from..head)?, s.start + from, table, raws)
-        .filter(|(m, _)| m.end <= cue.start)
+    // A name after a preposition ("a rally in California") is not the subject: look further.
+    let mut from = from;
+    for _ in 0..4 {
+        let (m, kind) = main_subject(sub.get(from..head)?, s.start + from, table, raws)?;
+        let after_preposition = sub
+            .get(..m.start.checked_sub(s.start)?)?
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| detector::PREPOSITIONS.contains(&w.to_lowercase().as_str()));
+        if !after_preposition {
+            return (m.end <= cue.start).then_some((m, kind));
+        }
+        from = ceil_boundary(sub, m.end.checked_sub(s.start)?);
+    }
+    None
 }
 
 /// Indirect speech in sentences that hold no quote marks.
@@ -411,9 +438,10 @@ fn indirect_candidates(
     doc: &PreparedDoc,
     text: &str,
     win: &Windows,
+    table: &NameTable,
     raws: &[RawQuote],
 ) -> Vec<Candidate> {
-    indirect_sentences(doc, text, win, raws, None)
+    indirect_sentences(doc, text, win, table, raws, None)
 }
 
 /// [`indirect_candidates`], also recording the learned detector's candidates in `dump`.
@@ -421,6 +449,7 @@ fn indirect_sentences(
     doc: &PreparedDoc,
     text: &str,
     win: &Windows,
+    table: &NameTable,
     raws: &[RawQuote],
     mut dump: Option<&mut Vec<CueCandidate>>,
 ) -> Vec<Candidate> {
@@ -436,7 +465,7 @@ fn indirect_sentences(
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all_with(text, s, dump.as_deref_mut()) {
+        for q in indirect::find_all_with(text, s, Some(table), dump.as_deref_mut()) {
             out.push(Candidate {
                 quote: q,
                 para,

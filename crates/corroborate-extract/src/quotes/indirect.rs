@@ -132,13 +132,14 @@ fn source_mention(text: &str, span: Span) -> (Span, SpeakerMentionKind) {
 /// before it, then the cue words the lexicon alone does not trust ([`cue_class`]) that the learned
 /// detector ([`detector`]) accepts.
 pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
-    find_all_with(text, s, None)
+    find_all_with(text, s, None, None)
 }
 
 /// [`find_all`], also recording every candidate of the learned detector in `dump`.
 pub(super) fn find_all_with(
     text: &str,
     s: Span,
+    table: Option<&NameTable>,
     mut dump: Option<&mut Vec<detector::CueCandidate>>,
 ) -> Vec<Quote> {
     let mut out: Vec<Quote> = find(text, s).into_iter().collect();
@@ -170,7 +171,9 @@ pub(super) fn find_all_with(
             }
             Some(x)
         };
-        let Some((q, by_fallback)) = lexicon_quote(text, s, a, b) else {
+        let Some((q, by_fallback)) =
+            lexicon_quote(text, s, a, b, trusted.then_some(table).flatten())
+        else {
             continue;
         };
         if trusted && !by_fallback {
@@ -245,7 +248,16 @@ const HEARER_VERBS: &[&str] = &[
 /// before the cue (possibly across an apposition; else, flagged `true`, the noun phrase of
 /// [`fallback_subject`]) and the clause after it, or, when the cue closes the sentence, the
 /// clause before the subject.
-fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<(Quote, bool)> {
+///
+/// With `table` (trusted cues only), a cue in a later verb phrase ("Graham called both
+/// candidates crazy and said the party is bound to lose") takes its sentence's subject.
+fn lexicon_quote(
+    text: &str,
+    s: Span,
+    a: usize,
+    b: usize,
+    table: Option<&NameTable>,
+) -> Option<(Quote, bool)> {
     let st = s.text(text);
     let o = s.start;
     let abs = |x: usize, y: usize| Span::new(o + x, o + y);
@@ -266,6 +278,11 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<(Quote, bool
     }
     if mention.is_none() && trimmed.ends_with(',') {
         return inverted_quote(text, s, a, trimmed.len() - 1).map(|q| (q, false));
+    }
+    if let (None, Some(table)) = (mention, table) {
+        if after_coordinating_conjunction(prefix) {
+            mention = super::subject_before(text, s, Span::new(o + a, o + b), table, &[]);
+        }
     }
     let mut by_fallback = false;
     if mention.is_none() {
@@ -312,6 +329,19 @@ fn lexicon_quote(text: &str, s: Span, a: usize, b: usize) -> Option<(Quote, bool
         quote(s, content, abs(a, cue_end), Some((m_span, m_kind))),
         by_fallback,
     ))
+}
+
+/// True when the last word before a cue (after auxiliaries and adverbs) is "and" or "but": the
+/// cue heads a later verb phrase of its sentence ("… and said", "… but has since argued").
+fn after_coordinating_conjunction(prefix: &str) -> bool {
+    prefix
+        .split_whitespace()
+        .rev()
+        .map(str::to_lowercase)
+        .find(|w| {
+            !(BETWEEN_SUBJECT_AND_CUE.contains(&w.as_str()) || (w.ends_with("ly") && w.len() > 4))
+        })
+        .is_some_and(|w| w == "and" || w == "but")
 }
 
 /// Words that end the clause holding a cue's subject, walking back from the cue.
