@@ -359,11 +359,72 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
         let (Some(cue), Some(_)) = (q.cue, q.speaker_mention) else {
             continue;
         };
+        if let Some(agent) = passive_agent(text, q.span, cue) {
+            q.speaker_mention = agent.map(|a| a.0);
+            q.speaker_mention_kind = agent.map(|a| a.1);
+            continue;
+        }
         if let Some(m) = participle_subject(text, q.span, cue, table, raws) {
             q.speaker_mention = Some(m.0);
             q.speaker_mention_kind = Some(m.1);
         }
     }
+}
+
+/// Forms of "be" that make a following participle passive.
+const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
+
+/// Past participles that do not end in "-ed".
+const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
+];
+
+/// For a passive cue ("Clinton was asked about …", "the plan was criticised by the mayor"),
+/// `Some(agent)`: the noun phrase after "by" within the next six words (up to a comma or
+/// the sentence's end, at most eight words), or `None` when no agent is named. The passive
+/// subject is the hearer or the topic, not the source (PolNeAR gives these no source, or the
+/// agent). `None` when the cue is not passive.
+fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, SpeakerMentionKind)>> {
+    let word = cue.text(text).split_whitespace().next()?;
+    if !(word.bytes().all(|b| b.is_ascii_lowercase())
+        && (word.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&word)))
+    {
+        return None;
+    }
+    let before = text
+        .get(s.start..cue.start)?
+        .split_whitespace()
+        .rev()
+        .find(|w| !(w.ends_with("ly") && w.len() > 4))?;
+    if !BE_FORMS.contains(&before.to_lowercase().as_str()) {
+        return None;
+    }
+    let end = cue.start + word.len();
+    let rest = text.get(end..s.end)?;
+    let words: Vec<(usize, usize)> = crate::windows::ascii_words(rest).take(16).collect();
+    let Some(by) = words
+        .iter()
+        .take(6)
+        .position(|&(a, b)| rest.get(a..b) == Some("by"))
+    else {
+        return Some(None);
+    };
+    let first = words.get(by + 1)?.0;
+    let mut last = None;
+    for &(a, b) in words.iter().skip(by + 1).take(8) {
+        let gap = rest.get(last.map_or(first, |l: usize| l)..a)?;
+        if last.is_some() && gap.contains([',', ';', ':', '(', ')', '—', '–']) {
+            break;
+        }
+        last = Some(b);
+    }
+    let agent = Span::new(end + first, end + last?);
+    let kind = if agent.text(text).starts_with(char::is_uppercase) {
+        SpeakerMentionKind::Name
+    } else {
+        SpeakerMentionKind::Role
+    };
+    Some(Some((agent, kind)))
 }
 
 /// The subject of sentence `s` for a participle cue at `cue` (see [`participle_subjects`]).
