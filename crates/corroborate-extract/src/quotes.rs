@@ -362,6 +362,14 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
         if let Some(agent) = passive_agent(text, q.span, cue) {
             q.speaker_mention = agent.map(|a| a.0);
             q.speaker_mention_kind = agent.map(|a| a.1);
+            // "were warned by Lind that the fares …": the content opens after "that".
+            if let Some((a, _)) = agent.filter(|(a, _)| q.content.start <= a.start) {
+                let after = text.get(a.end..q.content.end).unwrap_or("");
+                let lead = after.len() - after.trim_start().len();
+                if after.trim_start().starts_with("that ") {
+                    q.content = Span::new(a.end + lead + "that ".len(), q.content.end);
+                }
+            }
             continue;
         }
         if let Some(m) = participle_subject(text, q.span, cue, table, raws) {
@@ -373,6 +381,11 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
 
 /// Forms of "be" that make a following participle passive.
 const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
+
+/// Words that end the agent's noun phrase after "by" (besides prepositions other than "of").
+const AGENT_ENDS: &[&str] = &[
+    "that", "who", "which", "whom", "whose", "when", "while", "because", "if", "since", "to",
+];
 
 /// Past participles that do not end in "-ed".
 const IRREGULAR_PARTICIPLES: &[&str] = &[
@@ -402,10 +415,13 @@ fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, Speaker
     let end = cue.start + word.len();
     let rest = text.get(end..s.end)?;
     let words: Vec<(usize, usize)> = crate::windows::ascii_words(rest).take(16).collect();
+    // "by" within six words, before any clause word ("it was revealed that he paid … by").
     let Some(by) = words
         .iter()
         .take(6)
-        .position(|&(a, b)| rest.get(a..b) == Some("by"))
+        .map(|&(a, b)| rest.get(a..b).unwrap_or(""))
+        .take_while(|w| *w == "to" || !AGENT_ENDS.contains(w))
+        .position(|w| w == "by")
     else {
         return Some(None);
     };
@@ -413,7 +429,11 @@ fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, Speaker
     let mut last = None;
     for &(a, b) in words.iter().skip(by + 1).take(8) {
         let gap = rest.get(last.map_or(first, |l: usize| l)..a)?;
-        if last.is_some() && gap.contains([',', ';', ':', '(', ')', '—', '–']) {
+        let w = rest.get(a..b)?.to_lowercase();
+        let ends_phrase = AGENT_ENDS.contains(&w.as_str())
+            || (w != "of" && detector::PREPOSITIONS.contains(&w.as_str()));
+        if last.is_some() && (gap.contains([',', ';', ':', '(', ')', '—', '–']) || ends_phrase)
+        {
             break;
         }
         last = Some(b);
