@@ -35,14 +35,23 @@ fn source_of(found: &[(String, Option<String>)], content: &str) -> Option<Option
 
 #[test]
 fn a_participle_after_a_comma_is_said_by_the_sentence_subject() {
-    // Not "the plan", the noun phrase right before "arguing"; the opening adverbial holds no
-    // subject either.
+    // Not "the debate" (an opening adverbial) nor a noun phrase right before "arguing".
     let found = indirect(
-        "Ferry fares\n\nDuring the long harbour debate, Odile Brandt rejected the plan, \
+        "Ferry fares\n\nDuring the debate, Odile Brandt rejected the plan of the harbour board, \
          arguing that the higher fares would empty the islands.",
     );
     assert_eq!(
         source_of(&found, "the higher fares would empty the islands"),
+        Some(Some("Odile Brandt".to_string())),
+        "{found:?}"
+    );
+    // Not "the island council", inside the relative clause.
+    let found = indirect(
+        "Ferry fares\n\nOdile Brandt, who chairs the island council, went out of her way to \
+         thank the crew, praising them for keeping the ferry running in the storm.",
+    );
+    assert_eq!(
+        source_of(&found, "keeping the ferry running in the storm"),
         Some(Some("Odile Brandt".to_string())),
         "{found:?}"
     );
