@@ -464,7 +464,11 @@ fn participle_subject(
     }
     let sub = text.get(s.start..cue.start)?;
     let before = sub.trim_end();
-    if !(before.ends_with(',') || before.ends_with(" by")) {
+    if !(before.ends_with([',', '—', '–'])
+        || before.ends_with(" -")
+        || before.ends_with(" by")
+        || before.ends_with(" and"))
+    {
         return None;
     }
     subject_before(text, s, cue, table, raws)
