@@ -1,6 +1,6 @@
 //! Who an indirect attribution names as its source, on fictional sentences written for these
 //! tests: a participle cue after a comma or "by", a cue in a later verb phrase ("… and said"),
-//! and a passive cue ("was asked", "were warned by X").
+//! a passive cue ("was asked", "were warned by X"), and a long noun phrase right before a cue.
 
 use corroborate_core::document::{Document, SourceFormat};
 use corroborate_core::PreparedDoc;
@@ -130,6 +130,22 @@ fn according_to_keeps_the_source_after_it() {
     assert_eq!(
         source_of(&found, "The vote on the fares was void"),
         Some(Some("Teodor Lind".to_string())),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_long_noun_phrase_before_a_cue_is_its_source() {
+    // Ten words before "say", past the eight the fallback subject used to allow.
+    let found = indirect(
+        "Ferry fares\n\nFishermen trying to keep their boats working through winter storms \
+         say the higher fares will empty the villages.",
+    );
+    assert_eq!(
+        source_of(&found, "the higher fares will empty the villages"),
+        Some(Some(
+            "Fishermen trying to keep their boats working through winter storms".to_string()
+        )),
         "{found:?}"
     );
 }

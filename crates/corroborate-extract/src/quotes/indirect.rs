@@ -423,7 +423,7 @@ const NOT_SUBJECT_END: &[&str] = &[
 /// The noun phrase right before a cue when the subject patterns find none ("Iowa biofuels
 /// advocates say", "Lobbyists in general prefer"): the words since the last clause break
 /// (a punctuation mark or a word of [`CLAUSE_BREAKS`]), without the auxiliaries and adverbs
-/// before the cue, one to eight words, not opening with a preposition. The learned detector
+/// before the cue, one to twelve words, not opening with a preposition. The learned detector
 /// decides whether the attribution it makes is kept.
 fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMentionKind)> {
     let lo = crate::windows::floor_boundary(prefix, prefix.len().saturating_sub(120));
@@ -473,7 +473,9 @@ fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMention
         first += 1;
     }
     let phrase = words.get(first..)?;
-    if phrase.is_empty() || phrase.len() > 8 {
+    // Twelve words, not eight: "Democrats trying to regain control of the Senate in November
+    // say" (train: 30 more attributions with a right source, 7 with a wrong one).
+    if phrase.is_empty() || phrase.len() > 12 {
         return None;
     }
     let (x, y) = (phrase.first()?.0, phrase.last()?.1);
