@@ -149,3 +149,28 @@ fn a_long_noun_phrase_before_a_cue_is_its_source() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_learned_cue_after_and_takes_the_sentence_subject() {
+    // "believes" and "worries" are below the lexicon's trust rate: the detector keeps them,
+    // once the subject before the earlier verb phrase is found.
+    for (text, content) in [
+        (
+            "Ferry fares\n\nCouncillor Teodor Lind visited the pier on Monday and believes \
+             that the ferry will run again in May.",
+            "the ferry will run again in May",
+        ),
+        (
+            "Ferry fares\n\nCouncillor Teodor Lind visited the pier on Monday and worries \
+             that the ferry will stop in May.",
+            "the ferry will stop in May",
+        ),
+    ] {
+        let found = indirect(text);
+        assert_eq!(
+            source_of(&found, content),
+            Some(Some("Councillor Teodor Lind".to_string())),
+            "{found:?}"
+        );
+    }
+}

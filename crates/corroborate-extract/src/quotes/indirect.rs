@@ -171,9 +171,7 @@ pub(super) fn find_all_with(
             }
             Some(x)
         };
-        let Some((q, by_fallback)) =
-            lexicon_quote(text, s, a, b, trusted.then_some(table).flatten())
-        else {
+        let Some((q, by_fallback)) = lexicon_quote(text, s, a, b, table) else {
             continue;
         };
         if trusted && !by_fallback {
@@ -249,8 +247,9 @@ const HEARER_VERBS: &[&str] = &[
 /// [`fallback_subject`]) and the clause after it, or, when the cue closes the sentence, the
 /// clause before the subject.
 ///
-/// With `table` (trusted cues only), a cue in a later verb phrase ("Graham called both
-/// candidates crazy and said the party is bound to lose") takes its sentence's subject.
+/// With `table`, a cue in a later verb phrase ("Graham called both candidates crazy and said
+/// the party is bound to lose") takes its sentence's subject (for a cue the lexicon alone does
+/// not trust, the detector still decides).
 fn lexicon_quote(
     text: &str,
     s: Span,
