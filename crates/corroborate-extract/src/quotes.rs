@@ -30,7 +30,7 @@ use std::sync::LazyLock;
 
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
-use crate::windows::{floor_boundary, Windows, MAX_WINDOW};
+use crate::windows::{ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
 use cues::{
     colon_speaker, cue_after, cue_before, cue_introducing_paragraph, cue_later_in_sentence,
     main_subject, mention_of, speaker_in_phrase,
@@ -189,7 +189,8 @@ pub fn cue_candidates(doc: &PreparedDoc) -> Vec<CueCandidate> {
     let win = Windows::new(doc);
     let raws = raw_quotes(doc, &win);
     let mut dump = Vec::new();
-    indirect_sentences(doc, text, &win, &raws, Some(&mut dump));
+    let table = NameTable::new(text);
+    indirect_sentences(doc, text, &win, &table, &raws, Some(&mut dump));
     dump
 }
 
@@ -219,7 +220,8 @@ fn extract_by_rules(
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
     attribute_from_reported_speech(text, &win, &mut cands);
-    cands.extend(indirect_candidates(doc, text, &win, &raws));
+    cands.extend(indirect_candidates(doc, text, &win, &table, &raws));
+    participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
         .headline
@@ -346,14 +348,188 @@ fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candid
     }
 }
 
+/// An indirect attribution whose cue is a participle after a comma or "by" ("Holt sued the
+/// board on Friday, claiming the vote was void"; "dismissed the charge by pointing out that …")
+/// is said by its sentence's subject, not by the noun phrase right before the participle (which
+/// the subject patterns take: "the board on Friday"). The subject is the sentence's first
+/// subject phrase ([`main_subject`]), when it stands before the cue.
+fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: &mut [Candidate]) {
+    for c in cands
+        .iter_mut()
+        .filter(|c| c.quote.kind == QuoteKind::Indirect)
+    {
+        let q = &mut c.quote;
+        let (Some(cue), Some(_)) = (q.cue, q.speaker_mention) else {
+            continue;
+        };
+        if let Some(agent) = passive_agent(text, q.span, cue) {
+            q.speaker_mention = agent.map(|a| a.0);
+            q.speaker_mention_kind = agent.map(|a| a.1);
+            // "were warned by Lind that the fares …": the content opens after "that".
+            if let Some((a, _)) = agent.filter(|(a, _)| q.content.start <= a.start) {
+                let after = text.get(a.end..q.content.end).unwrap_or("");
+                let lead = after.len() - after.trim_start().len();
+                if after.trim_start().starts_with("that ") {
+                    q.content = Span::new(a.end + lead + "that ".len(), q.content.end);
+                }
+            }
+            continue;
+        }
+        if let Some(m) = participle_subject(text, q.span, cue, table, raws) {
+            q.speaker_mention = Some(m.0);
+            q.speaker_mention_kind = Some(m.1);
+        }
+    }
+}
+
+/// Forms of "be" that make a following participle passive.
+const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
+
+/// Words that end the agent's noun phrase after "by" (besides prepositions other than "of").
+const AGENT_ENDS: &[&str] = &[
+    "that", "who", "which", "whom", "whose", "when", "while", "because", "if", "since", "to",
+];
+
+/// Past participles that do not end in "-ed".
+const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
+];
+
+/// For a passive cue ("Clinton was asked about …", "the plan was criticised by the mayor"),
+/// `Some(agent)`: the noun phrase after "by" within the next six words (up to a comma or
+/// the sentence's end, at most eight words), or `None` when no agent is named. The passive
+/// subject is the hearer or the topic, not the source (PolNeAR gives these no source, or the
+/// agent). `None` when the cue is not passive.
+fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, SpeakerMentionKind)>> {
+    let word = cue.text(text).split_whitespace().next()?;
+    if !(word.bytes().all(|b| b.is_ascii_lowercase())
+        && (word.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&word)))
+    {
+        return None;
+    }
+    let before = text
+        .get(s.start..cue.start)?
+        .split_whitespace()
+        .rev()
+        .find(|w| !(w.ends_with("ly") && w.len() > 4))?;
+    if !BE_FORMS.contains(&before.to_lowercase().as_str()) {
+        return None;
+    }
+    let end = cue.start + word.len();
+    let rest = text.get(end..s.end)?;
+    let words: Vec<(usize, usize)> = crate::windows::ascii_words(rest).take(16).collect();
+    // "by" within six words, before any clause word ("it was revealed that he paid … by").
+    let Some(by) = words
+        .iter()
+        .take(6)
+        .map(|&(a, b)| rest.get(a..b).unwrap_or(""))
+        .take_while(|w| *w == "to" || !AGENT_ENDS.contains(w))
+        .position(|w| w == "by")
+    else {
+        return Some(None);
+    };
+    let first = words.get(by + 1)?.0;
+    let mut last = None;
+    for &(a, b) in words.iter().skip(by + 1).take(8) {
+        let gap = rest.get(last.map_or(first, |l: usize| l)..a)?;
+        let w = rest.get(a..b)?.to_lowercase();
+        let ends_phrase = AGENT_ENDS.contains(&w.as_str())
+            || (w != "of" && detector::PREPOSITIONS.contains(&w.as_str()));
+        if last.is_some() && (gap.contains([',', ';', ':', '(', ')', '—', '–']) || ends_phrase)
+        {
+            break;
+        }
+        last = Some(b);
+    }
+    let agent = Span::new(end + first, end + last?);
+    let kind = if agent.text(text).starts_with(char::is_uppercase) {
+        SpeakerMentionKind::Name
+    } else {
+        SpeakerMentionKind::Role
+    };
+    Some(Some((agent, kind)))
+}
+
+/// The subject of sentence `s` for a participle cue at `cue` (see [`participle_subjects`]).
+fn participle_subject(
+    text: &str,
+    s: Span,
+    cue: Span,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let word = cue.text(text).split_whitespace().next()?;
+    // "…, according to X" names its own source after the cue.
+    if !(word.len() > 4 && word.ends_with("ing") && word.bytes().all(|b| b.is_ascii_lowercase()))
+        || word == "according"
+    {
+        return None;
+    }
+    let sub = text.get(s.start..cue.start)?;
+    let before = sub.trim_end();
+    if !(before.ends_with([',', '—', '–'])
+        || before.ends_with(" -")
+        || before.ends_with(" by")
+        || before.ends_with(" and"))
+    {
+        return None;
+    }
+    subject_before(text, s, cue, table, raws)
+}
+
+/// The first subject phrase of sentence `s` ([`main_subject`]) that ends before `cue`, after
+/// any opening adverbial ("During the debate, Holt …": Holt).
+fn subject_before(
+    text: &str,
+    s: Span,
+    cue: Span,
+    table: &NameTable,
+    raws: &[RawQuote],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let sub = text.get(s.start..cue.start)?;
+    let head = floor_boundary(sub, sub.len().min(300));
+    // An opening adverbial ("During the debate, Holt …", "Instead, she …") holds no subject.
+    let lead = sub.len() - sub.trim_start().len();
+    let adverbial = sub
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_end_matches(',').to_lowercase())
+        .is_some_and(|w| {
+            corroborate_core::text::FUNCTION_WORDS.contains(&w.as_str())
+                && !lexicon::NP_OPENERS.contains(&w.as_str())
+                && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str())
+        });
+    let from = if adverbial {
+        sub.get(..head)?.find(", ").map_or(lead, |c| c + 2)
+    } else {
+        lead
+    };
+    // A name after a preposition ("a rally in California") is not the subject: look further.
+    let mut from = from;
+    for _ in 0..4 {
+        let (m, kind) = main_subject(sub.get(from..head)?, s.start + from, table, raws)?;
+        let after_preposition = sub
+            .get(..m.start.checked_sub(s.start)?)?
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| detector::PREPOSITIONS.contains(&w.to_lowercase().as_str()));
+        if !after_preposition {
+            return (m.end <= cue.start).then_some((m, kind));
+        }
+        from = ceil_boundary(sub, m.end.checked_sub(s.start)?);
+    }
+    None
+}
+
 /// Indirect speech in sentences that hold no quote marks.
 fn indirect_candidates(
     doc: &PreparedDoc,
     text: &str,
     win: &Windows,
+    table: &NameTable,
     raws: &[RawQuote],
 ) -> Vec<Candidate> {
-    indirect_sentences(doc, text, win, raws, None)
+    indirect_sentences(doc, text, win, table, raws, None)
 }
 
 /// [`indirect_candidates`], also recording the learned detector's candidates in `dump`.
@@ -361,6 +537,7 @@ fn indirect_sentences(
     doc: &PreparedDoc,
     text: &str,
     win: &Windows,
+    table: &NameTable,
     raws: &[RawQuote],
     mut dump: Option<&mut Vec<CueCandidate>>,
 ) -> Vec<Candidate> {
@@ -376,7 +553,7 @@ fn indirect_sentences(
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all_with(text, s, dump.as_deref_mut()) {
+        for q in indirect::find_all_with(text, s, Some(table), dump.as_deref_mut()) {
             out.push(Candidate {
                 quote: q,
                 para,

@@ -164,7 +164,8 @@ const CLAUSE_OPENERS: &[&str] = &[
     "the", "a", "an", "he", "she", "they", "it", "we", "i", "you", "this", "that", "there", "his",
     "her", "their", "its", "our", "no", "if", "his", "some", "many", "all",
 ];
-const PREPOSITIONS: &[&str] = &[
+/// Prepositions (a noun phrase after one is not a subject).
+pub(super) const PREPOSITIONS: &[&str] = &[
     "in", "on", "at", "for", "with", "about", "of", "from", "by", "over", "after", "before",
     "during", "as", "into", "against",
 ];
