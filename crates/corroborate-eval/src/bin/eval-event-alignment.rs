@@ -7,15 +7,20 @@
 //! reference, not a floor).
 //!
 //! Usage: `cargo run --release -p corroborate-eval --bin eval-event-alignment -- [--split
-//! train|dev] [--out OUTDIR]`, then
+//! train|dev|meantime] [--out OUTDIR]`, then
 //! `python3 ../shared/tools/score_event_alignment.py OUTDIR/claims-dev.jsonl`.
+//!
+//! `--split meantime` does the same on MEANTIME English (`../shared/data/meantime`, 120
+//! articles, events with corpus-level instances in the annotated first sentences); score it
+//! with `python3 scripts/score_meantime_alignment.py OUTDIR/claims-meantime.jsonl`, which
+//! applies the shared scorer's measures to MEANTIME's gold.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Context, Result};
-use corroborate_core::{DocId, PreparedDoc};
+use corroborate_core::{DocId, Document, PreparedDoc};
 use corroborate_eval::{arg_value, data_dir, ecb_document};
 use corroborate_link::features::normalise;
 use corroborate_link::{link, LinkConfig};
@@ -41,27 +46,13 @@ fn main() -> Result<()> {
     let split = arg_value("--split").unwrap_or_else(|| "dev".into());
     let out_dir = PathBuf::from(arg_value("--out").unwrap_or_else(|| "/tmp/alignment".into()));
     std::fs::create_dir_all(&out_dir)?;
-    let dir = data_dir().join(format!("ecbplus-{split}"));
-    let tsv = std::fs::read_to_string(dir.join("clusters.tsv"))
-        .with_context(|| format!("reading {}/clusters.tsv", dir.display()))?;
-    let mut names: Vec<String> = tsv
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split('\t').next())
-        .filter(|d| !d.is_empty())
-        .map(String::from)
-        .collect();
-    names.sort();
     let today = jiff::civil::date(2026, 12, 2);
     let start = std::time::Instant::now();
-    let docs: Vec<(PreparedDoc, corroborate_extract::Extraction)> = names
-        .par_iter()
-        .map(|d| {
-            let p = PreparedDoc::new(ecb_document(&dir, d)?, today);
-            let ex = corroborate_extract::extract(&p);
-            Ok((p, ex))
-        })
-        .collect::<Result<_>>()?;
+    let (names, docs, gold_events) = if split == "meantime" {
+        load_meantime(today)?
+    } else {
+        load_ecb(&split, today)?
+    };
     let name_of: HashMap<&DocId, &str> = docs
         .iter()
         .zip(&names)
@@ -129,40 +120,24 @@ fn main() -> Result<()> {
     let claims_path = out_dir.join(format!("claims-{split}.jsonl"));
     std::fs::write(&claims_path, claims_out)?;
     // Same-lemma baseline on the gold event mentions of the fully annotated sentences.
-    let mentions = data_dir().join("ecbplus-coref/mentions.jsonl");
-    let text = std::fs::read_to_string(&mentions)
-        .with_context(|| format!("reading {}", mentions.display()))?;
     let mut lemma_out = String::new();
-    for line in text.lines() {
-        let m: serde_json::Value = serde_json::from_str(line)?;
-        if m["split"] != split.as_str() || m["kind"] != "event" || m["coref_sentence"] != true {
-            continue;
-        }
-        let doc = m["doc"].as_str().unwrap_or_default();
-        let Some(story) = story_of_doc.get(doc) else {
+    for m in &gold_events {
+        let Some(story) = story_of_doc.get(m.doc.as_str()) else {
             continue;
         };
-        let lemma: Vec<String> = m["text"]
-            .as_str()
-            .unwrap_or_default()
-            .split_whitespace()
-            .map(normalise)
-            .collect();
-        let (Some(a), Some(b)) = (m["start"].as_u64(), m["end"].as_u64()) else {
-            continue;
-        };
+        let lemma: Vec<String> = m.text.split_whitespace().map(normalise).collect();
         json_line(
             &mut lemma_out,
-            doc,
-            a as usize,
-            b as usize,
+            &m.doc,
+            m.start,
+            m.end,
             &format!("s{story}:{}", lemma.join(" ")),
         );
     }
     let lemma_path = out_dir.join(format!("lemma-{split}.jsonl"));
     std::fs::write(&lemma_path, lemma_out)?;
     println!(
-        "ECB+ {split}: {} texts, {} stories, {n_claims} claims in {:.2} s; wrote {} and {}",
+        "{split}: {} texts, {} stories, {n_claims} claims in {:.2} s; wrote {} and {}",
         docs.len(),
         links.stories.len(),
         elapsed.as_secs_f64(),
@@ -170,4 +145,117 @@ fn main() -> Result<()> {
         lemma_path.display()
     );
     Ok(())
+}
+
+/// A gold event mention of a fully annotated sentence: document name, code-point span, text.
+struct GoldEvent {
+    doc: String,
+    start: usize,
+    end: usize,
+    text: String,
+}
+
+type Loaded = (
+    Vec<String>,
+    Vec<(PreparedDoc, corroborate_extract::Extraction)>,
+    Vec<GoldEvent>,
+);
+
+/// The texts of an ECB+ split, sorted by name, and the split's gold event mentions.
+fn load_ecb(split: &str, today: jiff::civil::Date) -> Result<Loaded> {
+    let dir = data_dir().join(format!("ecbplus-{split}"));
+    let tsv = std::fs::read_to_string(dir.join("clusters.tsv"))
+        .with_context(|| format!("reading {}/clusters.tsv", dir.display()))?;
+    let mut names: Vec<String> = tsv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split('\t').next())
+        .filter(|d| !d.is_empty())
+        .map(String::from)
+        .collect();
+    names.sort();
+    let docs = names
+        .par_iter()
+        .map(|d| {
+            let p = PreparedDoc::new(ecb_document(&dir, d)?, today);
+            let ex = corroborate_extract::extract(&p);
+            Ok((p, ex))
+        })
+        .collect::<Result<_>>()?;
+    let mentions = data_dir().join("ecbplus-coref/mentions.jsonl");
+    let text = std::fs::read_to_string(&mentions)
+        .with_context(|| format!("reading {}", mentions.display()))?;
+    let mut events = Vec::new();
+    for line in text.lines() {
+        let m: serde_json::Value = serde_json::from_str(line)?;
+        if m["split"] != split || m["kind"] != "event" || m["coref_sentence"] != true {
+            continue;
+        }
+        let (Some(start), Some(end)) = (m["start"].as_u64(), m["end"].as_u64()) else {
+            continue;
+        };
+        events.push(GoldEvent {
+            doc: m["doc"].as_str().unwrap_or_default().to_string(),
+            start: start as usize,
+            end: end as usize,
+            text: m["text"].as_str().unwrap_or_default().to_string(),
+        });
+    }
+    Ok((names, docs, events))
+}
+
+/// MEANTIME's 120 articles, sorted by name, with their DCT as publication date, and its gold
+/// event mentions.
+fn load_meantime(today: jiff::civil::Date) -> Result<Loaded> {
+    use corroborate_core::document::{Known, Provenance, SourceFormat};
+    let dir = data_dir().join("meantime");
+    let raw = std::fs::read_to_string(dir.join("annotations.jsonl"))
+        .with_context(|| format!("reading {}/annotations.jsonl", dir.display()))?;
+    let mut anns: Vec<serde_json::Value> = raw
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()?;
+    anns.sort_by(|a, b| a["doc"].as_str().cmp(&b["doc"].as_str()));
+    let names: Vec<String> = anns
+        .iter()
+        .map(|a| a["doc"].as_str().unwrap_or_default().to_string())
+        .collect();
+    let docs = anns
+        .par_iter()
+        .zip(&names)
+        .map(|(a, name)| {
+            let path = dir.join("text").join(format!("{name}.txt"));
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let mut d = Document::new(path.display().to_string(), SourceFormat::Text, text);
+            d.headline = corroborate_core::document::first_line_span(&d.text);
+            if let Some(Ok(dct)) = a["dct"].as_str().map(str::parse) {
+                d.meta.published = Some(Known {
+                    value: dct,
+                    provenance: Provenance::Metadata {
+                        field: "DCT".into(),
+                    },
+                });
+            }
+            let p = PreparedDoc::new(d, today);
+            let ex = corroborate_extract::extract(&p);
+            Ok((p, ex))
+        })
+        .collect::<Result<_>>()?;
+    let mut events = Vec::new();
+    for (a, name) in anns.iter().zip(&names) {
+        for e in a["events"].as_array().into_iter().flatten() {
+            let (Some(start), Some(end)) = (e["start"].as_u64(), e["end"].as_u64()) else {
+                continue;
+            };
+            events.push(GoldEvent {
+                doc: name.clone(),
+                start: start as usize,
+                end: end as usize,
+                text: e["text"].as_str().unwrap_or_default().to_string(),
+            });
+        }
+    }
+    Ok((names, docs, events))
 }
