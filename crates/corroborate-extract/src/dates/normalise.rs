@@ -238,6 +238,33 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::QuarterRef => quarter_ref(ctx, span, &lw),
+        Rule::FiscalYear => {
+            // "the year ended Sept. 30": the twelve months up to that day, a length; "the full
+            // year", "the fiscal year": the year being reported (the DCT's; "the latest fiscal
+            // year" is the one before).
+            if let Some(end) = lw.iter().position(|w| w == "ended" || w == "ending") {
+                let len = s
+                    .rfind(char::is_whitespace)
+                    .filter(|_| end + 1 == lw.len())
+                    .and_then(|i| s.get(..i))
+                    .map_or(s.len(), |p| p.trim_end().len());
+                return Some(timex(
+                    Span::new(span.start, span.start + len),
+                    TimexType::Duration,
+                    Some("P1Y".into()),
+                ));
+            }
+            let shift = if lw.iter().any(|w| w == "latest") {
+                -1
+            } else {
+                0
+            };
+            Some(timex(
+                span,
+                TimexType::Date,
+                calendar_unit(dct, Unit::Year, shift),
+            ))
+        }
         Rule::Half => {
             // "the second half of 1989" is `1989-H2`; "the last half of the '80s" is the decade.
             let h = if lw.iter().any(|w| w == "first") {
@@ -620,6 +647,8 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
         }
         Rule::Reference => {
             let v = match lw.last().map(String::as_str) {
+                Some("current") if lw.first().is_some_and(|w| w == "then") => "PAST_REF",
+                Some("current") => "PRESENT_REF",
                 Some("now" | "currently" | "nowadays" | "present" | "presently" | "being") => {
                     "PRESENT_REF"
                 }

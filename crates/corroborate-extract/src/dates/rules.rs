@@ -15,6 +15,7 @@ pub(super) enum Rule {
     Quarter,
     Half,
     QuarterRef,
+    FiscalYear,
     Bound,
     EarlierThis,
     DurationNext,
@@ -33,7 +34,7 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 24] = [
+pub(super) const RULES: [Rule; 25] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -42,6 +43,7 @@ pub(super) const RULES: [Rule; 24] = [
     Rule::Quarter,
     Rule::Half,
     Rule::QuarterRef,
+    Rule::FiscalYear,
     Rule::Bound,
     Rule::EarlierThis,
     Rule::DurationNext,
@@ -114,6 +116,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
+        Rule::FiscalYear => format!(
+            r"{B}the\s+(?:(?:fiscal\s+)?year\s+end(?:ed|ing)|(?:full|fiscal|latest\s+fiscal)\s+year){B}"
+        ),
         Rule::Bound => format!(
             r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter)|(?:1[6-9]|20)\d{{2}}){B}"
         ),
@@ -151,7 +156,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Year => format!(r"{B}(?:fiscal\s+)?(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|(?:then\s+)?current|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
@@ -371,6 +376,27 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 && rest.starts_with([' ', '-'])
                 && next.starts_with(|c: char| c.is_ascii_lowercase())
                 && !NOT_NOUNS.contains(&next))
+        }
+        Rule::Reference if s.to_ascii_lowercase().ends_with("current") => {
+            // "current market conditions", "the current state": the present. Not "its current
+            // owner" (the possessive makes it the owner's) nor "current assets" (a term).
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, span.end).to_ascii_lowercase();
+            let possessive = matches!(
+                prev.as_str(),
+                "its" | "their" | "his" | "her" | "our" | "your" | "my" | "whose"
+            ) || prev.ends_with("'s")
+                || prev.ends_with("s'")
+                || prev.starts_with(|c: char| c.is_ascii_digit())
+                || !prev.is_empty() && crate::quantities::UNITS_WORDS.contains(&prev.as_str());
+            let term = matches!(
+                next.as_str(),
+                "account" | "accounts" | "affairs" | "assets" | "liabilities" | "ratio"
+            );
+            let noun_follows = text.get(span.end..).is_some_and(|r| r.starts_with(' '))
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
+                && !NOT_NOUNS.contains(&next.as_str());
+            !possessive && !term && noun_follows
         }
         Rule::SpokenYear => {
             // "two thousand" alone is a number ("two thousand people").

@@ -655,3 +655,70 @@ fn candidates_normalised_against_a_later_anchor_equal_a_fresh_extraction() {
     // A dated article keeps no candidates.
     assert!(crate::extract(&dated).undated.is_empty());
 }
+
+#[test]
+fn the_year_ended_is_a_length_and_the_full_year_is_the_dct_year() {
+    // "the year ended Sept. 30": twelve months up to that day; the verb is not in the extent.
+    let found = run("Net income for the year ended Sept. 30 rose 8%.");
+    assert!(found.contains(&("the year".to_string(), "P1Y".to_string())));
+    assert!(found.contains(&("Sept. 30".to_string(), "2026-09-30".to_string())));
+    assert_eq!(
+        value_of(
+            "Sales in the fiscal year ending June 30 fell.",
+            "the fiscal year"
+        )
+        .as_deref(),
+        Some("P1Y")
+    );
+    assert_eq!(
+        value_of(
+            "The firm expects a loss for the full year.",
+            "the full year"
+        )
+        .as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of(
+            "Revenue fell in the latest fiscal year.",
+            "the latest fiscal year"
+        )
+        .as_deref(),
+        Some("2025")
+    );
+    // "the year" alone stays untagged.
+    assert_eq!(value_of("It was the year of the flood.", "the year"), None);
+}
+
+#[test]
+fn current_before_a_noun_is_the_present() {
+    assert_eq!(
+        value_of("Traders blamed current market conditions.", "current").as_deref(),
+        Some("PRESENT_REF")
+    );
+    assert_eq!(
+        value_of(
+            "Given the current state of the economy, it waits.",
+            "current"
+        )
+        .as_deref(),
+        Some("PRESENT_REF")
+    );
+    assert_eq!(
+        value_of("Shares sold at the then current price.", "then current").as_deref(),
+        Some("PAST_REF")
+    );
+    // A possessive makes it the owner's; a term of accounts; the noun "current".
+    assert_eq!(
+        value_of("It will replace its current fleet.", "current"),
+        None
+    );
+    assert_eq!(
+        value_of("The current account deficit grew.", "current"),
+        None
+    );
+    assert_eq!(
+        value_of("The boat drifted with the current.", "current"),
+        None
+    );
+}
