@@ -649,10 +649,12 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let v = match lw.last().map(String::as_str) {
                 Some("current") if lw.first().is_some_and(|w| w == "then") => "PAST_REF",
                 Some("current") => "PRESENT_REF",
+                // "soon" in a past clause is soon after some past event: no value of its own.
+                Some("soon") if ctx.tense(span) == Tense::Past => return None,
                 Some("now" | "currently" | "nowadays" | "present" | "presently" | "being") => {
                     "PRESENT_REF"
                 }
-                Some("future" | "term") => "FUTURE_REF",
+                Some("future" | "term" | "soon") => "FUTURE_REF",
                 _ => "PAST_REF",
             };
             Some(timex(span, TimexType::Date, Some(v.to_string())))

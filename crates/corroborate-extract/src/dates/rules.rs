@@ -138,7 +138,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:(?:the\s+)?(?:(?:early|mid|late|end\s+of|beginning\s+of)[-\s]+)?{SEASON}\s+of\s+|{mon}\s+|the\s+year\s+)?(?:nineteen[-\s]+(?:{TENS}(?:[-\s]+{ONES})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)|two\s+thousand(?:\s+(?:and\s+)?{ONES})?)|the\s+(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)){B}"
         ),
         Rule::VagueDuration => format!(
-            r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
+            r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|coming\s+(?:days|weeks|months|years|quarters)|the\s+(?:days|weeks|months|years)\s+ahead|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long|\s+or\s+so)?{B}"
@@ -156,7 +156,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Year => format!(r"{B}(?:fiscal\s+)?(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|(?:then\s+)?current|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|(?:then\s+)?current|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+(?:near\s+)?future|the\s+(?:long|near|short)\s+term|(?:very\s+)?soon){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
@@ -397,6 +397,12 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 && next.starts_with(|c: char| c.is_ascii_lowercase())
                 && !NOT_NOUNS.contains(&next.as_str());
             !possessive && !term && noun_follows
+        }
+        Rule::Reference if s.to_ascii_lowercase().ends_with("soon") => {
+            // "as soon as", "soon after": a link between two events, not a time of its own.
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, span.end).to_ascii_lowercase();
+            prev != "as" && !matches!(next.as_str(), "as" | "after" | "afterward" | "thereafter")
         }
         Rule::SpokenYear => {
             // "two thousand" alone is a number ("two thousand people").

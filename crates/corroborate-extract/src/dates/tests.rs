@@ -722,3 +722,38 @@ fn current_before_a_noun_is_the_present() {
         None
     );
 }
+
+#[test]
+fn soon_and_the_coming_weeks_look_ahead() {
+    assert_eq!(
+        value_of("The council may soon vote on the plan.", "soon").as_deref(),
+        Some("FUTURE_REF")
+    );
+    assert_eq!(
+        value_of("It will close very soon, he says.", "very soon").as_deref(),
+        Some("FUTURE_REF")
+    );
+    // A link between two events, or soon after a past one: no value of its own.
+    assert_eq!(value_of("Leave as soon as you can.", "soon"), None);
+    assert_eq!(
+        value_of("It will reopen soon after the vote.", "soon"),
+        None
+    );
+    assert_eq!(value_of("The ferry sank and soon vanished.", "soon"), None);
+    assert_eq!(
+        value_of("Rates may fall in coming weeks.", "coming weeks").as_deref(),
+        Some("PXW")
+    );
+    assert_eq!(
+        value_of("Sales could slow in the months ahead.", "the months ahead").as_deref(),
+        Some("PXM")
+    );
+    assert_eq!(
+        value_of(
+            "A listing is planned in the near future.",
+            "the near future"
+        )
+        .as_deref(),
+        Some("FUTURE_REF")
+    );
+}
