@@ -277,8 +277,14 @@ impl Ctx<'_> {
                 return Some(Tense::Future);
             }
             if FUTURE_BEFORE_TO.contains(&w) {
-                return (lower.get(i + 1).map(String::as_str) == Some("to"))
-                    .then_some(Tense::Future);
+                // "had been due to expire Friday": a plan of the past, so the day is past too.
+                let pluperfect = i >= 2 && lower[i - 1] == "been" && lower[i - 2] == "had";
+                let t = if pluperfect {
+                    Tense::Past
+                } else {
+                    Tense::Future
+                };
+                return (lower.get(i + 1).map(String::as_str) == Some("to")).then_some(t);
             }
             let t = word_tense(w)?;
             let prev = i.checked_sub(1).map(|p| lower[p].as_str());

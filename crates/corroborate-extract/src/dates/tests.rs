@@ -757,3 +757,24 @@ fn soon_and_the_coming_weeks_look_ahead() {
         Some("FUTURE_REF")
     );
 }
+
+#[test]
+fn a_plan_of_the_past_points_back() {
+    // DCT Friday 2026-10-23. "is due to" looks ahead; "had been due to" is a past plan.
+    assert_eq!(
+        value_of("The offer is due to expire Wednesday.", "Wednesday").as_deref(),
+        Some("2026-10-28")
+    );
+    assert_eq!(
+        value_of("The offer had been due to expire Wednesday.", "Wednesday").as_deref(),
+        Some("2026-10-21")
+    );
+    assert_eq!(
+        value_of(
+            "The vote had been scheduled to take place Wednesday.",
+            "Wednesday"
+        )
+        .as_deref(),
+        Some("2026-10-21")
+    );
+}
