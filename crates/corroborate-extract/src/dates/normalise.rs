@@ -566,7 +566,11 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             // "mid-November": the month may follow a hyphen.
             let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
             if let Some(m) = month {
-                let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
+                let (tense, marker) = ctx.tense_marker(span);
+                let auxiliary = marker
+                    .as_deref()
+                    .is_some_and(|w| matches!(w, "was" | "were" | "had" | "did" | "last" | "ago"));
+                let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
                     None => format!("XXXX-{m:02}"),

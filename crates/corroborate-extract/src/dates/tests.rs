@@ -778,3 +778,29 @@ fn a_plan_of_the_past_points_back() {
         Some("2026-10-21")
     );
 }
+
+#[test]
+fn a_month_just_ahead_after_a_main_verb_is_coming() {
+    // DCT 2026-10-23: December is two months ahead.
+    assert_eq!(
+        value_of("The firm agreed to buy the line in December.", "December").as_deref(),
+        Some("2026-12")
+    );
+    assert_eq!(
+        value_of("It extended the loans through January.", "January").as_deref(),
+        Some("2027-01")
+    );
+    // An auxiliary keeps the past; a month far ahead is last year's.
+    assert_eq!(
+        value_of("The vote was held in December.", "December").as_deref(),
+        Some("2025-12")
+    );
+    assert_eq!(
+        value_of("The firm agreed to buy the line in April.", "April").as_deref(),
+        Some("2026-04")
+    );
+    assert_eq!(
+        value_of("The firm agreed to buy the line in March.", "March").as_deref(),
+        Some("2026-03")
+    );
+}
