@@ -804,3 +804,21 @@ fn a_month_just_ahead_after_a_main_verb_is_coming() {
         Some("2026-03")
     );
 }
+
+#[test]
+fn a_quarter_still_to_come_is_not_the_reported_one() {
+    // DCT 2026-10-23, in the fourth quarter: the third is the one being reported.
+    let found = run(
+        "Profit rose in the latest quarter. It expects a weak fourth quarter. \
+         The latest quarter beat the year-ago quarter.",
+    );
+    assert_eq!(
+        found
+            .iter()
+            .filter(|(t, _)| t == "the latest quarter" || t == "The latest quarter")
+            .map(|(_, v)| v.as_str())
+            .collect::<Vec<_>>(),
+        ["2026-Q3", "2026-Q3"]
+    );
+    assert!(found.contains(&("the year-ago quarter".to_string(), "2025-Q3".to_string())));
+}
