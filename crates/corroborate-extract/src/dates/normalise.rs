@@ -193,11 +193,16 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 Some(y)
             } else {
                 // A bare quarter: the most recent one in a past clause, the next in a future one.
+                let (tense, marker) = ctx.tense_marker(span);
+                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
                 dct.map(|d| {
                     let cur = (d.month() - 1) / 3 + 1;
-                    match ctx.tense(span) {
+                    match tense {
                         // The quarter just ended is still being reported on: not next year's.
                         Tense::Future if q != 0 && q + 1 < cur => d.year() + 1,
+                        // The next quarter after a main verb is a plan ("said it would close
+                        // plants during the fourth quarter", written in August).
+                        Tense::Past if q == cur + 1 && !auxiliary => d.year(),
                         Tense::Past if q > cur => d.year() - 1,
                         Tense::Unknown if q > cur + 1 => d.year() - 1,
                         _ => d.year(),
@@ -567,9 +572,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
             if let Some(m) = month {
                 let (tense, marker) = ctx.tense_marker(span);
-                let auxiliary = marker
-                    .as_deref()
-                    .is_some_and(|w| matches!(w, "was" | "were" | "had" | "did" | "last" | "ago"));
+                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
                 let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
@@ -698,6 +701,12 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             ))
         }
     }
+}
+
+/// A past marker that leaves no room for a plan: an auxiliary ("was held in December") or a
+/// word that points back by itself ("last", "ago").
+pub(super) fn is_past_auxiliary(w: &str) -> bool {
+    matches!(w, "was" | "were" | "had" | "did" | "last" | "ago")
 }
 
 /// A calendar value (`1989`, `1989-Q3`, `1989-10`, `1989-10-27`) moved by `years`; `None`

@@ -822,3 +822,15 @@ fn a_quarter_still_to_come_is_not_the_reported_one() {
     );
     assert!(found.contains(&("the year-ago quarter".to_string(), "2025-Q3".to_string())));
 }
+
+#[test]
+fn the_next_quarter_after_a_main_verb_is_a_plan() {
+    let text = "The firm announced plant closures for the third quarter.";
+    let found = extract_text(text, &[], d(2026, 5, 2), |_| false);
+    assert_eq!(found[0].span.text(text), "the third quarter");
+    assert_eq!(found[0].value.as_deref(), Some("2026-Q3"));
+    // After an auxiliary, the quarter is last year's.
+    let text = "The plants were closed during the third quarter.";
+    let found = extract_text(text, &[], d(2026, 5, 2), |_| false);
+    assert_eq!(found[0].value.as_deref(), Some("2025-Q3"));
+}
