@@ -264,10 +264,18 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             } else {
                 0
             };
+            // "for the week", "during the month": the DCT's. The pattern took the character
+            // after the unit: it is not part of the expression.
+            let core = s.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            let span = Span::new(span.start, span.start + core.len());
+            let unit = lower_words(core)
+                .last()
+                .and_then(|w| unit_of(w))
+                .unwrap_or(Unit::Year);
             Some(timex(
                 span,
                 TimexType::Date,
-                calendar_unit(dct, Unit::Year, shift),
+                calendar_unit(dct, unit, shift),
             ))
         }
         Rule::Half => {

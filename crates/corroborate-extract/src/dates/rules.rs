@@ -43,13 +43,13 @@ pub(super) const RULES: [Rule; 25] = [
     Rule::Quarter,
     Rule::Half,
     Rule::QuarterRef,
-    Rule::FiscalYear,
     Rule::Bound,
     Rule::EarlierThis,
     Rule::DurationNext,
     Rule::Deictic,
     Rule::Ago,
     Rule::SpokenYear,
+    Rule::FiscalYear,
     Rule::VagueDuration,
     Rule::Duration,
     Rule::ModMonth,
@@ -117,7 +117,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
         Rule::FiscalYear => format!(
-            r"{B}the\s+(?:(?:fiscal\s+)?year\s+end(?:ed|ing)|(?:full|fiscal|latest\s+fiscal)\s+year){B}"
+            r"{B}the\s+(?:(?:fiscal\s+)?year\s+end(?:ed|ing)|(?:full|fiscal|latest\s+fiscal)\s+year){B}|{B}the\s+(?:year|week|month)(?:[ \t.,;:)!?]|$)"
         ),
         Rule::Bound => format!(
             r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter)|(?:1[6-9]|20)\d{{2}}){B}"
@@ -403,6 +403,23 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
             let prev = prev_word(text, span.start).to_ascii_lowercase();
             let next = next_word(text, span.end).to_ascii_lowercase();
             prev != "as" && !matches!(next.as_str(), "as" | "after" | "afterward" | "thereafter")
+        }
+        Rule::FiscalYear if s.split_whitespace().count() == 2 => {
+            // "for the year", "during the week": the bare unit only after a preposition, and
+            // not "the week before", "the month of May". (The pattern takes the character
+            // after the unit, so that "the year-ago quarter" is left to its own rule.)
+            let end = span.start
+                + s.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+                    .len();
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, end).to_ascii_lowercase();
+            matches!(
+                prev.as_str(),
+                "for" | "in" | "during" | "of" | "through" | "throughout"
+            ) && !matches!(
+                next.as_str(),
+                "before" | "after" | "ago" | "earlier" | "later" | "of" | "in" | "that" | "when"
+            )
         }
         Rule::SpokenYear => {
             // "two thousand" alone is a number ("two thousand people").

@@ -834,3 +834,51 @@ fn the_next_quarter_after_a_main_verb_is_a_plan() {
     let found = extract_text(text, &[], d(2026, 5, 2), |_| false);
     assert_eq!(found[0].value.as_deref(), Some("2025-Q3"));
 }
+
+#[test]
+fn the_year_after_a_preposition_is_the_dct_year() {
+    assert_eq!(
+        value_of("Shares hit a high for the year on Monday.", "the year").as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of("For the week, the index fell 3%.", "the week").as_deref(),
+        Some("2026-W43")
+    );
+    // At the end of a sentence or of the text, the punctuation stays out of the extent.
+    assert_eq!(
+        value_of("Sales rose 5% for the year.", "the year").as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of("Sales rose during the month", "the month").as_deref(),
+        Some("2026-10")
+    );
+    // Not before "before"/"of", nor without a preposition; "the year-ago quarter" and "the
+    // year two thousand" keep their own rules.
+    assert_eq!(
+        value_of("It rained in the week before the vote.", "the week"),
+        None
+    );
+    assert_eq!(value_of("The year was hard.", "The year"), None);
+    assert_eq!(
+        value_of("Profit beat the year-ago quarter.", "the year-ago quarter").as_deref(),
+        Some("2025-Q3")
+    );
+    assert_eq!(
+        value_of(
+            "Sales fell in the year-earlier period.",
+            "the year-earlier period"
+        )
+        .as_deref(),
+        Some("2025-Q3")
+    );
+    assert_eq!(
+        value_of(
+            "Fears grew about the year two thousand.",
+            "the year two thousand"
+        )
+        .as_deref(),
+        Some("2000")
+    );
+}
