@@ -872,6 +872,13 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     let dct = ctx.dct;
     // Weekday: "last Friday", "next Monday", "this Thursday".
     if let Some(wd) = weekday_of(last) {
+        // "the previous Friday", "the following Monday" count from the day last mentioned, as
+        // "the previous week" does; "last Friday", "next Monday" from the DCT.
+        let dct = if matches!(det, "previous" | "following") {
+            ctx.anchor_day()
+        } else {
+            dct
+        };
         let day = match det {
             "last" | "past" | "previous" => dct.and_then(|d| {
                 let dw = d.weekday().to_monday_one_offset();

@@ -882,3 +882,14 @@ fn the_year_after_a_preposition_is_the_dct_year() {
         Some("2000")
     );
 }
+
+#[test]
+fn the_previous_weekday_counts_from_the_day_last_mentioned() {
+    let found = run("On Oct. 7 the index fell 2% from the previous Friday.");
+    assert!(found.contains(&("the previous Friday".to_string(), "2026-10-02".to_string())));
+    let found = run("The talks began Oct. 7 and ended the following Monday.");
+    assert!(found.contains(&("the following Monday".to_string(), "2026-10-12".to_string())));
+    // "last Friday" stays counted from the DCT (Friday 2026-10-23).
+    let found = run("On Oct. 7 the index fell. It rose last Friday.");
+    assert!(found.contains(&("last Friday".to_string(), "2026-10-16".to_string())));
+}
