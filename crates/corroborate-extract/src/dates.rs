@@ -193,7 +193,12 @@ fn normalise_text(
             if t.kind == TimexType::Date && !matches!(rule, Rule::QuarterRef | Rule::Ago) {
                 if let Some(v) = t.value.as_deref().filter(|v| shift_years(v, 0).is_some()) {
                     ctx.last_value = Some(v.to_string());
-                    if let Some(q) = quarter_of_value(v) {
+                    // Only a quarter that has ended by the DCT can be the one being reported
+                    // ("expects a better fourth quarter" in November is not).
+                    let ended = |(y, q): (i16, i8)| {
+                        dct.is_none_or(|d| (y, q) < (d.year(), (d.month() - 1) / 3 + 1))
+                    };
+                    if let Some(q) = quarter_of_value(v).filter(|q| ended(*q)) {
                         ctx.last_quarter = Some(q);
                     }
                 }

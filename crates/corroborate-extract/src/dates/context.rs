@@ -182,6 +182,11 @@ pub(super) fn word_tense(w: &str) -> Option<Tense> {
 /// A month and day without a year at most this many days after the DCT is read as coming, even
 /// in a past-tense clause ("said it will redeem the preferred shares on Oct. 31").
 pub(super) const SCHEDULE_DAYS: i32 = 45;
+/// A month without a year at most this many months after the DCT's is read as coming when the
+/// past tense around it comes from a reporting or a main verb ("agreed to buy the line in
+/// February", "said it would pay the dividend in January", written in November), not from an
+/// auxiliary ("was held in December" is last December).
+pub(super) const SCHEDULE_MONTHS: i16 = 3;
 
 pub(super) const CLAUSE_WORDS: &[&str] =
     &["that", "but", "while", "when", "because", "although", "who"];
@@ -214,6 +219,11 @@ impl Ctx<'_> {
     /// The tense of the clause around `span`: the nearest tense marker in the clause, else the
     /// nearest in the sentence.
     pub(super) fn tense(&self, span: Span) -> Tense {
+        self.tense_marker(span).0
+    }
+
+    /// The tense of the clause around `span` and the word that marks it, if any.
+    pub(super) fn tense_marker(&self, span: Span) -> (Tense, Option<String>) {
         let sent = self.sentence(span);
         let mut words: Vec<(usize, &str, bool)> = Vec::new();
         let seg = sent.text(self.text);
@@ -277,8 +287,14 @@ impl Ctx<'_> {
                 return Some(Tense::Future);
             }
             if FUTURE_BEFORE_TO.contains(&w) {
-                return (lower.get(i + 1).map(String::as_str) == Some("to"))
-                    .then_some(Tense::Future);
+                // "had been due to expire Friday": a plan of the past, so the day is past too.
+                let pluperfect = i >= 2 && lower[i - 1] == "been" && lower[i - 2] == "had";
+                let t = if pluperfect {
+                    Tense::Past
+                } else {
+                    Tense::Future
+                };
+                return (lower.get(i + 1).map(String::as_str) == Some("to")).then_some(t);
             }
             let t = word_tense(w)?;
             let prev = i.checked_sub(1).map(|p| lower[p].as_str());
@@ -292,20 +308,26 @@ impl Ctx<'_> {
             }
             Some(t)
         };
-        let nearest = |from: usize, to: usize| -> Tense {
-            let mut best: Option<(usize, Tense)> = None;
+        let nearest = |from: usize, to: usize| -> (Tense, Option<String>) {
+            let mut best: Option<(usize, Tense, usize)> = None;
             for i in from..to.min(words.len()) {
                 if in_expr(i) {
                     continue;
                 }
                 if let Some(t) = tense_at(i) {
                     let d = if i < idx { idx - i } else { i + 1 - end_idx };
-                    if best.is_none_or(|(bd, _)| d < bd) {
-                        best = Some((d, t));
+                    if best.is_none_or(|(bd, _, _)| d < bd) {
+                        best = Some((d, t, i));
                     }
                 }
             }
-            best.map_or(Tense::Unknown, |(_, t)| t)
+            // "was held": the finite verb is the auxiliary.
+            best.map_or((Tense::Unknown, None), |(_, t, i)| {
+                let aux = i
+                    .checked_sub(1)
+                    .filter(|&p| matches!(lower[p].as_str(), "was" | "were" | "had"));
+                (t, lower.get(aux.unwrap_or(i)).cloned())
+            })
         };
         // "closed until Friday": up to a day still to come.
         // "effective Feb. 1", "payable Dec. 15": a date set for something to take effect.
@@ -315,18 +337,20 @@ impl Ctx<'_> {
                 "until" | "till" | "effective" | "payable"
             )
         {
-            return Tense::Future;
+            return (Tense::Future, lower.get(idx - 1).cloned());
         }
-        let t = match nearest(lo, hi) {
+        let (t, w) = match nearest(lo, hi) {
             // "by early June" with no verb around: a deadline, so the future.
-            Tense::Unknown if idx > 0 && lower[idx - 1] == "by" => Tense::Future,
-            Tense::Unknown => nearest(0, words.len()),
+            (Tense::Unknown, _) if idx > 0 && lower[idx - 1] == "by" => {
+                (Tense::Future, lower.get(idx - 1).cloned())
+            }
+            (Tense::Unknown, _) => nearest(0, words.len()),
             t => t,
         };
         if t == Tense::Present {
-            Tense::Unknown
+            (Tense::Unknown, w)
         } else {
-            t
+            (t, w)
         }
     }
 
@@ -370,10 +394,20 @@ impl Ctx<'_> {
     }
 
     /// A month without a year.
-    pub(super) fn month(&self, m: i8, tense: Tense) -> Option<i16> {
+    /// `schedule`: a month up to [`SCHEDULE_MONTHS`] ahead is read as coming even in a past
+    /// clause.
+    pub(super) fn month(&self, m: i8, tense: Tense, schedule: bool) -> Option<i16> {
         let dct = self.dct?;
         let (y, cm) = (dct.year(), dct.month());
+        let ahead = (i16::from(m) - i16::from(cm)).rem_euclid(12);
         Some(match tense {
+            Tense::Past if schedule && (1..=SCHEDULE_MONTHS).contains(&ahead) => {
+                if m > cm {
+                    y
+                } else {
+                    y + 1
+                }
+            }
             Tense::Past => {
                 if m <= cm {
                     y

@@ -197,11 +197,16 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 Some(y)
             } else {
                 // A bare quarter: the most recent one in a past clause, the next in a future one.
+                let (tense, marker) = ctx.tense_marker(span);
+                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
                 dct.map(|d| {
                     let cur = (d.month() - 1) / 3 + 1;
-                    match ctx.tense(span) {
+                    match tense {
                         // The quarter just ended is still being reported on: not next year's.
                         Tense::Future if q != 0 && q + 1 < cur => d.year() + 1,
+                        // The next quarter after a main verb is a plan ("said it would close
+                        // plants during the fourth quarter", written in August).
+                        Tense::Past if q == cur + 1 && !auxiliary => d.year(),
                         Tense::Past if q > cur => d.year() - 1,
                         Tense::Unknown if q > cur + 1 => d.year() - 1,
                         _ => d.year(),
@@ -242,6 +247,41 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::QuarterRef => quarter_ref(ctx, span, &lw),
+        Rule::FiscalYear => {
+            // "the year ended Sept. 30": the twelve months up to that day, a length; "the full
+            // year", "the fiscal year": the year being reported (the DCT's; "the latest fiscal
+            // year" is the one before).
+            if let Some(end) = lw.iter().position(|w| w == "ended" || w == "ending") {
+                let len = s
+                    .rfind(char::is_whitespace)
+                    .filter(|_| end + 1 == lw.len())
+                    .and_then(|i| s.get(..i))
+                    .map_or(s.len(), |p| p.trim_end().len());
+                return Some(timex(
+                    Span::new(span.start, span.start + len),
+                    TimexType::Duration,
+                    Some("P1Y".into()),
+                ));
+            }
+            let shift = if lw.iter().any(|w| w == "latest") {
+                -1
+            } else {
+                0
+            };
+            // "for the week", "during the month": the DCT's. The pattern took the character
+            // after the unit: it is not part of the expression.
+            let core = s.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            let span = Span::new(span.start, span.start + core.len());
+            let unit = lower_words(core)
+                .last()
+                .and_then(|w| unit_of(w))
+                .unwrap_or(Unit::Year);
+            Some(timex(
+                span,
+                TimexType::Date,
+                calendar_unit(dct, unit, shift),
+            ))
+        }
         Rule::Half => {
             // "the second half of 1989" is `1989-H2`; "the last half of the '80s" is the decade.
             let h = if lw.iter().any(|w| w == "first") {
@@ -543,7 +583,9 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             // "mid-November": the month may follow a hyphen.
             let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
             if let Some(m) = month {
-                let y = year.or_else(|| ctx.month(m, ctx.tense(span)));
+                let (tense, marker) = ctx.tense_marker(span);
+                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
+                let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
                     None => format!("XXXX-{m:02}"),
@@ -624,10 +666,14 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
         }
         Rule::Reference => {
             let v = match lw.last().map(String::as_str) {
+                Some("current") if lw.first().is_some_and(|w| w == "then") => "PAST_REF",
+                Some("current") => "PRESENT_REF",
+                // "soon" in a past clause is soon after some past event: no value of its own.
+                Some("soon") if ctx.tense(span) == Tense::Past => return None,
                 Some("now" | "currently" | "nowadays" | "present" | "presently" | "being") => {
                     "PRESENT_REF"
                 }
-                Some("future" | "term") => "FUTURE_REF",
+                Some("future" | "term" | "soon") => "FUTURE_REF",
                 _ => "PAST_REF",
             };
             Some(timex(span, TimexType::Date, Some(v.to_string())))
@@ -667,6 +713,12 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             ))
         }
     }
+}
+
+/// A past marker that leaves no room for a plan: an auxiliary ("was held in December") or a
+/// word that points back by itself ("last", "ago").
+pub(super) fn is_past_auxiliary(w: &str) -> bool {
+    matches!(w, "was" | "were" | "had" | "did" | "last" | "ago")
 }
 
 /// A calendar value (`1989`, `1989-Q3`, `1989-10`, `1989-10-27`) moved by `years`; `None`
@@ -824,6 +876,13 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     let dct = ctx.dct;
     // Weekday: "last Friday", "next Monday", "this Thursday".
     if let Some(wd) = weekday_of(last) {
+        // "the previous Friday", "the following Monday" count from the day last mentioned, as
+        // "the previous week" does; "last Friday", "next Monday" from the DCT.
+        let dct = if matches!(det, "previous" | "following") {
+            ctx.anchor_day()
+        } else {
+            dct
+        };
         let day = match det {
             "last" | "past" | "previous" => dct.and_then(|d| {
                 let dw = d.weekday().to_monday_one_offset();

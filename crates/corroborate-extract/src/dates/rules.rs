@@ -15,6 +15,7 @@ pub(super) enum Rule {
     Quarter,
     Half,
     QuarterRef,
+    FiscalYear,
     Bound,
     EarlierThis,
     DurationNext,
@@ -33,7 +34,7 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 24] = [
+pub(super) const RULES: [Rule; 25] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -48,6 +49,7 @@ pub(super) const RULES: [Rule; 24] = [
     Rule::Deictic,
     Rule::Ago,
     Rule::SpokenYear,
+    Rule::FiscalYear,
     Rule::VagueDuration,
     Rule::Duration,
     Rule::ModMonth,
@@ -114,6 +116,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
         ),
+        Rule::FiscalYear => format!(
+            r"{B}the\s+(?:(?:fiscal\s+)?year\s+end(?:ed|ing)|(?:full|fiscal|latest\s+fiscal)\s+year){B}|{B}the\s+(?:year|week|month)(?:[ \t.,;:)!?]|$)"
+        ),
         Rule::Bound => format!(
             r"{B}(?:the\s+)?(?:end|beginning|start|middle|rest|remainder)\s+of\s+(?:(?:the|this|last|next)\s+(?:day|week|month|year|decade|quarter)|(?:1[6-9]|20)\d{{2}}){B}"
         ),
@@ -133,7 +138,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:(?:(?:the\s+)?(?:(?:early|mid|late|end\s+of|beginning\s+of)[-\s]+)?{SEASON}\s+of\s+|{mon}\s+|the\s+year\s+)?(?:nineteen[-\s]+(?:{TENS}(?:[-\s]+{ONES})?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)|two\s+thousand(?:\s+(?:and\s+)?{ONES})?)|the\s+(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)){B}"
         ),
         Rule::VagueDuration => format!(
-            r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|over\s+the\s+years){B}"
+            r"{B}(?:(?:days|weeks|months|years|decades|hours)-?long|for\s+(?:days|weeks|months|years|decades|hours)|recent\s+(?:days|weeks|months|years|decades)|coming\s+(?:days|weeks|months|years|quarters)|the\s+(?:days|weeks|months|years)\s+ahead|over\s+the\s+years){B}"
         ),
         Rule::Duration => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:the\s+(?:latest\s+)?)?(?:{NUMW}|{VAGUE})[-\s]+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})|an?\s+{UNIT}(?:\s+and\s+a\s+half)?)(?:-long|\s+or\s+so)?{B}"
@@ -151,7 +156,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Year => format!(r"{B}(?:fiscal\s+)?(?:1[6-9]|20)\d{{2}}{B}"),
         Rule::Reference => format!(
-            r"{B}(?:now|currently|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+future|the\s+(?:long|near|short)\s+term){B}"
+            r"{B}(?:now|currently|(?:then\s+)?current|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+(?:near\s+)?future|the\s+(?:long|near|short)\s+term|(?:very\s+)?soon){B}"
         ),
         Rule::Set => format!(
             r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
@@ -371,6 +376,50 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
                 && rest.starts_with([' ', '-'])
                 && next.starts_with(|c: char| c.is_ascii_lowercase())
                 && !NOT_NOUNS.contains(&next))
+        }
+        Rule::Reference if s.to_ascii_lowercase().ends_with("current") => {
+            // "current market conditions", "the current state": the present. Not "its current
+            // owner" (the possessive makes it the owner's) nor "current assets" (a term).
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, span.end).to_ascii_lowercase();
+            let possessive = matches!(
+                prev.as_str(),
+                "its" | "their" | "his" | "her" | "our" | "your" | "my" | "whose"
+            ) || prev.ends_with("'s")
+                || prev.ends_with("s'")
+                || prev.starts_with(|c: char| c.is_ascii_digit())
+                || !prev.is_empty() && crate::quantities::UNITS_WORDS.contains(&prev.as_str());
+            let term = matches!(
+                next.as_str(),
+                "account" | "accounts" | "affairs" | "assets" | "liabilities" | "ratio"
+            );
+            let noun_follows = text.get(span.end..).is_some_and(|r| r.starts_with(' '))
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
+                && !NOT_NOUNS.contains(&next.as_str());
+            !possessive && !term && noun_follows
+        }
+        Rule::Reference if s.to_ascii_lowercase().ends_with("soon") => {
+            // "as soon as", "soon after": a link between two events, not a time of its own.
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, span.end).to_ascii_lowercase();
+            prev != "as" && !matches!(next.as_str(), "as" | "after" | "afterward" | "thereafter")
+        }
+        Rule::FiscalYear if s.split_whitespace().count() == 2 => {
+            // "for the year", "during the week": the bare unit only after a preposition, and
+            // not "the week before", "the month of May". (The pattern takes the character
+            // after the unit, so that "the year-ago quarter" is left to its own rule.)
+            let end = span.start
+                + s.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+                    .len();
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let next = next_word(text, end).to_ascii_lowercase();
+            matches!(
+                prev.as_str(),
+                "for" | "in" | "during" | "of" | "through" | "throughout"
+            ) && !matches!(
+                next.as_str(),
+                "before" | "after" | "ago" | "earlier" | "later" | "of" | "in" | "that" | "when"
+            )
         }
         Rule::SpokenYear => {
             // "two thousand" alone is a number ("two thousand people").

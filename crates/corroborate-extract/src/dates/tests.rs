@@ -655,3 +655,241 @@ fn candidates_normalised_against_a_later_anchor_equal_a_fresh_extraction() {
     // A dated article keeps no candidates.
     assert!(crate::extract(&dated).undated.is_empty());
 }
+
+#[test]
+fn the_year_ended_is_a_length_and_the_full_year_is_the_dct_year() {
+    // "the year ended Sept. 30": twelve months up to that day; the verb is not in the extent.
+    let found = run("Net income for the year ended Sept. 30 rose 8%.");
+    assert!(found.contains(&("the year".to_string(), "P1Y".to_string())));
+    assert!(found.contains(&("Sept. 30".to_string(), "2026-09-30".to_string())));
+    assert_eq!(
+        value_of(
+            "Sales in the fiscal year ending June 30 fell.",
+            "the fiscal year"
+        )
+        .as_deref(),
+        Some("P1Y")
+    );
+    assert_eq!(
+        value_of(
+            "The firm expects a loss for the full year.",
+            "the full year"
+        )
+        .as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of(
+            "Revenue fell in the latest fiscal year.",
+            "the latest fiscal year"
+        )
+        .as_deref(),
+        Some("2025")
+    );
+    // "the year" alone stays untagged.
+    assert_eq!(value_of("It was the year of the flood.", "the year"), None);
+}
+
+#[test]
+fn current_before_a_noun_is_the_present() {
+    assert_eq!(
+        value_of("Traders blamed current market conditions.", "current").as_deref(),
+        Some("PRESENT_REF")
+    );
+    assert_eq!(
+        value_of(
+            "Given the current state of the economy, it waits.",
+            "current"
+        )
+        .as_deref(),
+        Some("PRESENT_REF")
+    );
+    assert_eq!(
+        value_of("Shares sold at the then current price.", "then current").as_deref(),
+        Some("PAST_REF")
+    );
+    // A possessive makes it the owner's; a term of accounts; the noun "current".
+    assert_eq!(
+        value_of("It will replace its current fleet.", "current"),
+        None
+    );
+    assert_eq!(
+        value_of("The current account deficit grew.", "current"),
+        None
+    );
+    assert_eq!(
+        value_of("The boat drifted with the current.", "current"),
+        None
+    );
+}
+
+#[test]
+fn soon_and_the_coming_weeks_look_ahead() {
+    assert_eq!(
+        value_of("The council may soon vote on the plan.", "soon").as_deref(),
+        Some("FUTURE_REF")
+    );
+    assert_eq!(
+        value_of("It will close very soon, he says.", "very soon").as_deref(),
+        Some("FUTURE_REF")
+    );
+    // A link between two events, or soon after a past one: no value of its own.
+    assert_eq!(value_of("Leave as soon as you can.", "soon"), None);
+    assert_eq!(
+        value_of("It will reopen soon after the vote.", "soon"),
+        None
+    );
+    assert_eq!(value_of("The ferry sank and soon vanished.", "soon"), None);
+    assert_eq!(
+        value_of("Rates may fall in coming weeks.", "coming weeks").as_deref(),
+        Some("PXW")
+    );
+    assert_eq!(
+        value_of("Sales could slow in the months ahead.", "the months ahead").as_deref(),
+        Some("PXM")
+    );
+    assert_eq!(
+        value_of(
+            "A listing is planned in the near future.",
+            "the near future"
+        )
+        .as_deref(),
+        Some("FUTURE_REF")
+    );
+}
+
+#[test]
+fn a_plan_of_the_past_points_back() {
+    // DCT Friday 2026-10-23. "is due to" looks ahead; "had been due to" is a past plan.
+    assert_eq!(
+        value_of("The offer is due to expire Wednesday.", "Wednesday").as_deref(),
+        Some("2026-10-28")
+    );
+    assert_eq!(
+        value_of("The offer had been due to expire Wednesday.", "Wednesday").as_deref(),
+        Some("2026-10-21")
+    );
+    assert_eq!(
+        value_of(
+            "The vote had been scheduled to take place Wednesday.",
+            "Wednesday"
+        )
+        .as_deref(),
+        Some("2026-10-21")
+    );
+}
+
+#[test]
+fn a_month_just_ahead_after_a_main_verb_is_coming() {
+    // DCT 2026-10-23: December is two months ahead.
+    assert_eq!(
+        value_of("The firm agreed to buy the line in December.", "December").as_deref(),
+        Some("2026-12")
+    );
+    assert_eq!(
+        value_of("It extended the loans through January.", "January").as_deref(),
+        Some("2027-01")
+    );
+    // An auxiliary keeps the past; a month far ahead is last year's.
+    assert_eq!(
+        value_of("The vote was held in December.", "December").as_deref(),
+        Some("2025-12")
+    );
+    assert_eq!(
+        value_of("The firm agreed to buy the line in April.", "April").as_deref(),
+        Some("2026-04")
+    );
+    assert_eq!(
+        value_of("The firm agreed to buy the line in March.", "March").as_deref(),
+        Some("2026-03")
+    );
+}
+
+#[test]
+fn a_quarter_still_to_come_is_not_the_reported_one() {
+    // DCT 2026-10-23, in the fourth quarter: the third is the one being reported.
+    let found = run(
+        "Profit rose in the latest quarter. It expects a weak fourth quarter. \
+         The latest quarter beat the year-ago quarter.",
+    );
+    assert_eq!(
+        found
+            .iter()
+            .filter(|(t, _)| t == "the latest quarter" || t == "The latest quarter")
+            .map(|(_, v)| v.as_str())
+            .collect::<Vec<_>>(),
+        ["2026-Q3", "2026-Q3"]
+    );
+    assert!(found.contains(&("the year-ago quarter".to_string(), "2025-Q3".to_string())));
+}
+
+#[test]
+fn the_next_quarter_after_a_main_verb_is_a_plan() {
+    let text = "The firm announced plant closures for the third quarter.";
+    let found = extract_text(text, &[], d(2026, 5, 2), |_| false);
+    assert_eq!(found[0].span.text(text), "the third quarter");
+    assert_eq!(found[0].value.as_deref(), Some("2026-Q3"));
+    // After an auxiliary, the quarter is last year's.
+    let text = "The plants were closed during the third quarter.";
+    let found = extract_text(text, &[], d(2026, 5, 2), |_| false);
+    assert_eq!(found[0].value.as_deref(), Some("2025-Q3"));
+}
+
+#[test]
+fn the_year_after_a_preposition_is_the_dct_year() {
+    assert_eq!(
+        value_of("Shares hit a high for the year on Monday.", "the year").as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of("For the week, the index fell 3%.", "the week").as_deref(),
+        Some("2026-W43")
+    );
+    // At the end of a sentence or of the text, the punctuation stays out of the extent.
+    assert_eq!(
+        value_of("Sales rose 5% for the year.", "the year").as_deref(),
+        Some("2026")
+    );
+    assert_eq!(
+        value_of("Sales rose during the month", "the month").as_deref(),
+        Some("2026-10")
+    );
+    // Not before "before"/"of", nor without a preposition; "the year-ago quarter" and "the
+    // year two thousand" keep their own rules.
+    assert_eq!(
+        value_of("It rained in the week before the vote.", "the week"),
+        None
+    );
+    assert_eq!(value_of("The year was hard.", "The year"), None);
+    assert_eq!(
+        value_of("Profit beat the year-ago quarter.", "the year-ago quarter").as_deref(),
+        Some("2025-Q3")
+    );
+    assert_eq!(
+        value_of(
+            "Sales fell in the year-earlier period.",
+            "the year-earlier period"
+        )
+        .as_deref(),
+        Some("2025-Q3")
+    );
+    assert_eq!(
+        value_of(
+            "Fears grew about the year two thousand.",
+            "the year two thousand"
+        )
+        .as_deref(),
+        Some("2000")
+    );
+}
+
+#[test]
+fn the_previous_weekday_counts_from_the_day_last_mentioned() {
+    let found = run("On Oct. 7 the index fell 2% from the previous Friday.");
+    assert!(found.contains(&("the previous Friday".to_string(), "2026-10-02".to_string())));
+    let found = run("The talks began Oct. 7 and ended the following Monday.");
+    assert!(found.contains(&("the following Monday".to_string(), "2026-10-12".to_string())));
+    // "last Friday" stays counted from the DCT (Friday 2026-10-23).
+    let found = run("On Oct. 7 the index fell. It rose last Friday.");
+    assert!(found.contains(&("last Friday".to_string(), "2026-10-16".to_string())));
+}
