@@ -234,6 +234,7 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
         let mut unigrams: Vec<u64> = words.iter().map(|w| w.hash).collect();
         unigrams.sort_unstable();
         unigrams.dedup();
+        unigrams.shrink_to_fit();
         let mut features = unigrams.clone();
         features.extend(
             words
@@ -242,6 +243,8 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
         );
         features.sort_unstable();
         features.dedup();
+        // Kept until linking ends, for every article: no spare capacity.
+        features.shrink_to_fit();
         if cfg.shingle > 0 {
             for win in words.windows(cfg.shingle) {
                 let mut h = 0u64;
@@ -268,6 +271,9 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
     shingles.sort_unstable();
     shingles.dedup();
     postings.sort_unstable();
+    sentences.shrink_to_fit();
+    shingles.shrink_to_fit();
+    postings.shrink_to_fit();
     ReuseInput {
         sentences,
         shingles,
