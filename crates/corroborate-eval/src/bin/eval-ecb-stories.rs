@@ -216,18 +216,21 @@ fn fit_logistic(rows: &[PairRow], l2: f64) -> [f64; PAIR_FEATURES] {
     w
 }
 
-/// Decision settings of the learned scorer tried by `--learned-cv`: (threshold, merge) on
-/// the probability.
+/// Decision settings of the learned scorer tried by `--learned-cv`: threshold and merge on
+/// the probability, and the number of a story's members its features are taken over.
 fn learned_grid(base: &StoryConfig, w: [f64; PAIR_FEATURES]) -> Vec<StoryConfig> {
     let mut out = Vec::new();
     for threshold in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] {
         for merge in [0.1, 0.2, 0.3, 2.0] {
-            out.push(StoryConfig {
-                threshold,
-                merge: (threshold + merge).min(2.0),
-                learned: Some(w),
-                ..*base
-            });
+            for support in [1, 3, 10] {
+                out.push(StoryConfig {
+                    threshold,
+                    merge: (threshold + merge).min(2.0),
+                    learned: Some(w),
+                    support,
+                    ..*base
+                });
+            }
         }
     }
     out
@@ -563,7 +566,7 @@ fn learned_cv(
         held_out = add(held_out, sums[best][f]);
         println!(
             "fold {f} ({} texts, {} of {} settings pass): held-out sub-topic F1 {:.4} (others {:.4}) \
-             with threshold {:.2} merge {:.2}; weights {}",
+             with threshold {:.2} merge {:.2} support {}; weights {}",
             folds[f].len(),
             configs.len(),
             learned_grid(&base, w).len(),
@@ -571,6 +574,7 @@ fn learned_cv(
             score(best),
             configs[best].threshold,
             configs[best].merge,
+            configs[best].support,
             w.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(" ")
         );
     }
@@ -607,8 +611,8 @@ fn learned_cv(
     if let Some((f, c)) = best {
         println!(
             "best on all folds (weights fitted on all, each fold clustered alone): sub-topic F1 \
-             {f:.4} with --threshold {:.2} --merge {:.2}",
-            c.threshold, c.merge
+             {f:.4} with --threshold {:.2} --merge {:.2} --support {}",
+            c.threshold, c.merge, c.support
         );
     }
 }
