@@ -223,3 +223,90 @@ fn dates_without_a_year_conflict_by_month() {
         "April and August: {with} against {without} without months"
     );
 }
+
+/// Weights of the learned pair scorer with the bias alone: the probability is the same for
+/// every pair, so what decides is the scorer's use and the conflict factors.
+fn bias_only(bias: f64) -> [f64; corroborate_link::stories::PAIR_FEATURES] {
+    let mut w = [0.0; corroborate_link::stories::PAIR_FEATURES];
+    w[0] = bias;
+    w
+}
+
+#[test]
+fn learned_scorer_replaces_the_hand_score_and_keeps_the_conflicts() {
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let add_all = |cfg: StoryConfig| {
+        let mut index = StoryIndex::new(cfg);
+        docs.iter()
+            .map(|(p, ex)| index.add(p, ex))
+            .collect::<Vec<_>>()
+    };
+    let hand = add_all(StoryConfig::default());
+    assert!(!hand[3].founded, "the follow-up joins by default");
+    // A scorer that never joins: the follow-up founds its own story.
+    let never = add_all(StoryConfig {
+        learned: Some(bias_only(-10.0)),
+        ..StoryConfig::default()
+    });
+    assert!(never[3].founded, "score {}", never[3].score);
+    assert!(never[3].score < 1e-3);
+    // A scorer that always joins: the follow-up's score is the probability (no conflict with
+    // its shooting), but the other shooting and the other Walmart incident still conflict
+    // (different people, different dates), so their scores are scaled down and they stay
+    // apart at threshold 0.5.
+    let cfg = StoryConfig {
+        learned: Some(bias_only(10.0)),
+        threshold: 0.5,
+        merge: 0.95,
+        ..StoryConfig::default()
+    };
+    let always = add_all(cfg);
+    assert!(!always[3].founded);
+    assert!(always[3].score > 0.99, "score {}", always[3].score);
+    assert!(always[3].score > hand[3].score);
+    assert!(always[1].founded, "score {}", always[1].score);
+    assert!(always[1].score < 0.5);
+    assert!(always[4].founded, "score {}", always[4].score);
+}
+
+#[test]
+fn candidate_features_match_the_hand_score() {
+    use corroborate_link::stories::{PAIR_FEATURES, PAIR_FEATURE_NAMES};
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let cfg = StoryConfig::default();
+    let mut index = StoryIndex::new(cfg);
+    for (p, ex) in &docs[..3] {
+        index.add(p, ex);
+    }
+    let input = corroborate_link::StoryInput::of(&docs[3].0, &docs[3].1, &cfg);
+    let rows = index.candidate_features(&input);
+    assert!(!rows.is_empty());
+    assert_eq!(PAIR_FEATURE_NAMES.len(), PAIR_FEATURES);
+    let (story, score, x) = &rows[0];
+    let placed = index.add(&docs[3].0, &docs[3].1);
+    // Looking at the candidates leaves the index unchanged: the placement agrees.
+    assert_eq!(*story, placed.story);
+    assert!((score - placed.score).abs() < 1e-12);
+    assert_eq!(x[0], 1.0);
+    // ln of the hand-combined score, ln of the best similarity (one member here).
+    assert!((x[1].exp() - placed.score).abs() < 1e-9, "{x:?}");
+    assert!((x[2] - x[1]).abs() < 1e-12);
+    assert!(x[8] > 0.0, "the follow-up shares people with its shooting");
+}
+
+#[test]
+fn pair_weights_parse_and_reject_bad_tables() {
+    use corroborate_link::stories::{parse_pair_weights, PAIR_FEATURE_NAMES};
+    let table: String = PAIR_FEATURE_NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{n}\t{}\n", i as f64 * 0.5))
+        .collect();
+    let w = parse_pair_weights(&table).expect("a full table");
+    assert_eq!(w[2], 1.0);
+    let missing: String = table.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    assert!(parse_pair_weights(&missing).is_none());
+    assert!(parse_pair_weights(&table.replace("0.5", "x")).is_none());
+    assert!(parse_pair_weights(&table.replace("bias", "nonsense")).is_none());
+    assert!(parse_pair_weights("").is_none());
+}
