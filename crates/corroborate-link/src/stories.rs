@@ -15,8 +15,9 @@
 //! years written in the text, and measured amounts multiply the score by their own factors. A
 //! story's id derives from its founding article's id, so it stays stable as the story grows.
 //!
-//! About 1,000 lines on purpose: the features, the index and the scoring share the settings of
-//! [`StoryConfig`] that `eval-ecb-stories` tunes, and read best side by side.
+//! About 1,100 lines on purpose: the features, the index, the hand scoring and the optional
+//! learned pair scorer share the settings of [`StoryConfig`] that `eval-ecb-stories` tunes, and
+//! read best side by side.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
