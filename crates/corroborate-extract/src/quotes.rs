@@ -220,7 +220,17 @@ fn extract_by_rules(
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
     attribute_from_reported_speech(text, &win, &mut cands);
-    cands.extend(indirect_candidates(doc, text, &win, &table, &raws));
+    let direct_cues: Vec<Span> = cands.iter().filter_map(|c| c.quote.cue).collect();
+    cands.extend(
+        indirect_candidates(doc, text, &win, &table, &raws)
+            .into_iter()
+            .filter(|c| {
+                // A cue a direct quote already took is not a second attribution.
+                !c.quote
+                    .cue
+                    .is_some_and(|k| direct_cues.iter().any(|d| d.overlaps(k)))
+            }),
+    );
     participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
@@ -547,22 +557,60 @@ fn indirect_sentences(
         while ri < raws.len() && raws[ri].span.end <= s.start {
             ri += 1;
         }
-        if raws.get(ri).is_some_and(|r| r.span.start < s.end) || doc.is_ignored(s) {
+        if doc.is_ignored(s) {
             continue;
         }
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all_with(text, s, Some(table), dump.as_deref_mut()) {
-            out.push(Candidate {
-                quote: q,
-                para,
-                open_end: false,
-            });
+        let quoted = raws[ri..]
+            .iter()
+            .take_while(|r| r.span.start < s.end)
+            .map(|r| r.span);
+        for seg in outside_quotes(text, s, quoted) {
+            for q in indirect::find_all_with(text, seg, Some(table), dump.as_deref_mut()) {
+                out.push(Candidate {
+                    quote: q,
+                    para,
+                    open_end: false,
+                });
+            }
         }
     }
     out
 }
+
+/// The stretches of sentence `s` outside the quote-mark spans `quoted` (in text order), each
+/// trimmed of the punctuation and space that open it, with at least [`MIN_SEGMENT_WORDS`]
+/// words: where indirect speech can stand in a sentence that also quotes ("…,” McCain said,
+/// citing low growth"; "the Post will brand you a liar and call it a “freak out”").
+fn outside_quotes(text: &str, s: Span, quoted: impl Iterator<Item = Span>) -> Vec<Span> {
+    let mut cuts = Vec::new();
+    let mut start = s.start;
+    for q in quoted {
+        if q.start > start {
+            cuts.push(Span::new(start, q.start.min(s.end)));
+        }
+        start = start.max(q.end);
+    }
+    if start < s.end {
+        cuts.push(Span::new(start, s.end));
+    }
+    if cuts.len() == 1 && cuts[0] == s {
+        return cuts;
+    }
+    cuts.into_iter()
+        .filter_map(|c| {
+            let t = c.text(text);
+            let lead = t.len() - t.trim_start_matches(|ch: char| !ch.is_alphanumeric()).len();
+            let c = Span::new(c.start + lead, c.end);
+            (crate::windows::ascii_words(c.text(text)).count() >= MIN_SEGMENT_WORDS).then_some(c)
+        })
+        .collect()
+}
+
+/// Fewest words a stretch of a quoting sentence needs to be searched for indirect speech.
+const MIN_SEGMENT_WORDS: usize = 4;
 
 mod indirect;
 
