@@ -59,3 +59,36 @@ fn indirect_speech_after_a_direct_quote_is_found_once() {
         assert_eq!(n, 1, "{cue}: {found:?}");
     }
 }
+
+/// The indirect attributions of `text` as (content, cue) text pairs.
+fn indirect(text: &str) -> Vec<(String, Option<String>)> {
+    attributions(text)
+        .into_iter()
+        .filter(|(k, _, _)| *k == QuoteKind::Indirect)
+        .map(|(_, c, cue)| (c, cue))
+        .collect()
+}
+
+#[test]
+fn a_cue_seen_only_a_few_times_in_training_reaches_the_detector() {
+    // "predicts" and "touts" were cues three times in PolNeAR train (below the four the lexicon
+    // asks of a trusted cue); the detector may still keep them.
+    for (text, cue) in [
+        (
+            "Ferry fares\n\nHarbour master Odile Brandt predicts that the fares will double \
+             before the spring.",
+            "predicts",
+        ),
+        (
+            "Ferry fares\n\nHarbour master Odile Brandt touts the new ferry as the fastest \
+             boat on the coast.",
+            "touts",
+        ),
+    ] {
+        let found = indirect(text);
+        assert!(
+            found.iter().any(|(_, c)| c.as_deref() == Some(cue)),
+            "{cue}: {found:?}"
+        );
+    }
+}
