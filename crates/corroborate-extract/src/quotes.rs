@@ -179,7 +179,7 @@ pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<S
     ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
 }
 
-pub use detector::{CueCandidate, CUE_FEATURES};
+pub use detector::{threshold as detector_threshold, CueCandidate, CUE_FEATURES};
 pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
 
 /// The candidates of the learned attribution detector in sentences without quote marks, with
