@@ -224,11 +224,22 @@ fn extract_by_rules(
     cands.extend(
         indirect_candidates(doc, text, &win, &table, &raws)
             .into_iter()
-            .filter(|c| {
-                // A cue a direct quote already took is not a second attribution.
-                !c.quote
+            .filter_map(|mut c| {
+                // A cue a direct quote already took is not a second attribution, unless what it
+                // reports opens with a participle cue ("“…,” McCain said, citing low growth"):
+                // then that participle is the cue of what follows it.
+                if !c
+                    .quote
                     .cue
                     .is_some_and(|k| direct_cues.iter().any(|d| d.overlaps(k)))
+                {
+                    return Some(c);
+                }
+                let (cue, content) = participle_opening(text, c.quote.content)?;
+                c.quote.cue = Some(cue);
+                c.quote.content = content;
+                c.quote.span = c.quote.span.cover(content);
+                Some(c)
             }),
     );
     participle_subjects(text, &table, &raws, &mut cands);
@@ -607,6 +618,30 @@ fn outside_quotes(text: &str, s: Span, quoted: impl Iterator<Item = Span>) -> Ve
             (crate::windows::ascii_words(c.text(text)).count() >= MIN_SEGMENT_WORDS).then_some(c)
         })
         .collect()
+}
+
+/// When `content` opens (after punctuation and space) with a trusted participle cue ("citing",
+/// "noting"), that cue and the clause after it (of at least three words, "that" dropped).
+fn participle_opening(text: &str, content: Span) -> Option<(Span, Span)> {
+    let t = content.text(text);
+    let lead = t.len() - t.trim_start_matches(|ch: char| !ch.is_alphanumeric()).len();
+    let rest = t.get(lead..)?;
+    let (a, b) = crate::windows::ascii_words(rest).next()?;
+    let w = rest.get(a..b)?;
+    if a != 0 || !w.ends_with("ing") || crate::lexicon::reporting::cue_word(w).is_none() {
+        return None;
+    }
+    let after = rest.get(b..)?;
+    let mut skip = after.len() - after.trim_start().len();
+    if after.trim_start().starts_with("that ") {
+        skip += "that ".len();
+    }
+    let start = content.start + lead + b + skip;
+    let clause = Span::new(start, content.end);
+    (crate::windows::ascii_words(clause.text(text)).count() >= 3).then_some((
+        Span::new(content.start + lead + a, content.start + lead + b),
+        clause,
+    ))
 }
 
 /// Fewest words a stretch of a quoting sentence needs to be searched for indirect speech.

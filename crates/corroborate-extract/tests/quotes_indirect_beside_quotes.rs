@@ -92,3 +92,22 @@ fn a_cue_seen_only_a_few_times_in_training_reaches_the_detector() {
         );
     }
 }
+
+#[test]
+fn a_participle_after_a_direct_quote_cue_is_its_own_attribution() {
+    let text = "Ferry fares\n\n“The islands cannot wait,” Odile Brandt said, noting that the \
+                pier had been closed since May.";
+    let found = attributions(text);
+    assert!(
+        found.iter().any(|(k, c, cue)| *k == QuoteKind::Indirect
+            && c == "the pier had been closed since May"
+            && cue.as_deref() == Some("noting")),
+        "{found:?}"
+    );
+    // "said" stays the direct quote's only.
+    let said = found
+        .iter()
+        .filter(|(_, _, c)| c.as_deref() == Some("said"))
+        .count();
+    assert_eq!(said, 1, "{found:?}");
+}
