@@ -179,7 +179,7 @@ pub fn speaker_candidates(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<S
     ranker::options_of_all(text, &win, &table, &raws, entities, &cands)
 }
 
-pub use detector::{CueCandidate, CUE_FEATURES};
+pub use detector::{threshold as detector_threshold, CueCandidate, CUE_FEATURES};
 pub use ranker::{SpeakerOptions, SPEAKER_FEATURES};
 
 /// The candidates of the learned attribution detector in sentences without quote marks, with
@@ -220,7 +220,28 @@ fn extract_by_rules(
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
     attribute_from_reported_speech(text, &win, &mut cands);
-    cands.extend(indirect_candidates(doc, text, &win, &table, &raws));
+    let direct_cues: Vec<Span> = cands.iter().filter_map(|c| c.quote.cue).collect();
+    cands.extend(
+        indirect_candidates(doc, text, &win, &table, &raws)
+            .into_iter()
+            .filter_map(|mut c| {
+                // A cue a direct quote already took is not a second attribution, unless what it
+                // reports opens with a participle cue ("“…,” McCain said, citing low growth"):
+                // then that participle is the cue of what follows it.
+                if !c
+                    .quote
+                    .cue
+                    .is_some_and(|k| direct_cues.iter().any(|d| d.overlaps(k)))
+                {
+                    return Some(c);
+                }
+                let (cue, content) = participle_opening(text, c.quote.content)?;
+                c.quote.cue = Some(cue);
+                c.quote.content = content;
+                c.quote.span = c.quote.span.cover(content);
+                Some(c)
+            }),
+    );
     participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
@@ -547,22 +568,84 @@ fn indirect_sentences(
         while ri < raws.len() && raws[ri].span.end <= s.start {
             ri += 1;
         }
-        if raws.get(ri).is_some_and(|r| r.span.start < s.end) || doc.is_ignored(s) {
+        if doc.is_ignored(s) {
             continue;
         }
         let para = win.paragraph_of(s.start).unwrap_or(0);
         let s = Span::new(s.start, s.end.min(s.start + 4 * MAX_WINDOW));
         let s = Span::new(s.start, floor_boundary(text, s.end));
-        for q in indirect::find_all_with(text, s, Some(table), dump.as_deref_mut()) {
-            out.push(Candidate {
-                quote: q,
-                para,
-                open_end: false,
-            });
+        let quoted = raws[ri..]
+            .iter()
+            .take_while(|r| r.span.start < s.end)
+            .map(|r| r.span);
+        for seg in outside_quotes(text, s, quoted) {
+            for q in indirect::find_all_with(text, seg, Some(table), dump.as_deref_mut()) {
+                out.push(Candidate {
+                    quote: q,
+                    para,
+                    open_end: false,
+                });
+            }
         }
     }
     out
 }
+
+/// The stretches of sentence `s` outside the quote-mark spans `quoted` (in text order), each
+/// trimmed of the punctuation and space that open it, with at least [`MIN_SEGMENT_WORDS`]
+/// words: where indirect speech can stand in a sentence that also quotes ("…,” McCain said,
+/// citing low growth"; "the Post will brand you a liar and call it a “freak out”").
+fn outside_quotes(text: &str, s: Span, quoted: impl Iterator<Item = Span>) -> Vec<Span> {
+    let mut cuts = Vec::new();
+    let mut start = s.start;
+    for q in quoted {
+        if q.start > start {
+            cuts.push(Span::new(start, q.start.min(s.end)));
+        }
+        start = start.max(q.end);
+    }
+    if start < s.end {
+        cuts.push(Span::new(start, s.end));
+    }
+    if cuts.len() == 1 && cuts[0] == s {
+        return cuts;
+    }
+    cuts.into_iter()
+        .filter_map(|c| {
+            let t = c.text(text);
+            let lead = t.len() - t.trim_start_matches(|ch: char| !ch.is_alphanumeric()).len();
+            let c = Span::new(c.start + lead, c.end);
+            (crate::windows::ascii_words(c.text(text)).count() >= MIN_SEGMENT_WORDS).then_some(c)
+        })
+        .collect()
+}
+
+/// When `content` opens (after punctuation and space) with a trusted participle cue ("citing",
+/// "noting"), that cue and the clause after it (of at least three words, "that" dropped).
+fn participle_opening(text: &str, content: Span) -> Option<(Span, Span)> {
+    let t = content.text(text);
+    let lead = t.len() - t.trim_start_matches(|ch: char| !ch.is_alphanumeric()).len();
+    let rest = t.get(lead..)?;
+    let (a, b) = crate::windows::ascii_words(rest).next()?;
+    let w = rest.get(a..b)?;
+    if a != 0 || !w.ends_with("ing") || crate::lexicon::reporting::cue_word(w).is_none() {
+        return None;
+    }
+    let after = rest.get(b..)?;
+    let mut skip = after.len() - after.trim_start().len();
+    if after.trim_start().starts_with("that ") {
+        skip += "that ".len();
+    }
+    let start = content.start + lead + b + skip;
+    let clause = Span::new(start, content.end);
+    (crate::windows::ascii_words(clause.text(text)).count() >= 3).then_some((
+        Span::new(content.start + lead + a, content.start + lead + b),
+        clause,
+    ))
+}
+
+/// Fewest words a stretch of a quoting sentence needs to be searched for indirect speech.
+const MIN_SEGMENT_WORDS: usize = 4;
 
 mod indirect;
 

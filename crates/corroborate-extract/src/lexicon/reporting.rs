@@ -111,19 +111,23 @@ pub(crate) fn cue_word(word: &str) -> Option<CueStats> {
         .filter(|s| 2 * s.source_before > s.cue_count)
 }
 
+/// Least times a head must have been a cue in training for the learned detector to consider it.
+const MIN_CANDIDATE_COUNT: u32 = 2;
 /// Least share of a word's occurrences that are cues for the learned detector to consider it.
 const MIN_CANDIDATE_RATE: f64 = 0.05;
 
 /// The training statistics of `word` (lower-cased) when it is a cue: trusted (`true`) when
 /// [`cue_word`] accepts it, else a cue the lexicon alone does not trust but the learned detector
-/// may (seen as a cue at least [`MIN_CUE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of
+/// may (seen as a cue at least [`MIN_CANDIDATE_COUNT`] times, in at least [`MIN_CANDIDATE_RATE`] of
 /// its uses). One lookup.
 pub(crate) fn cue_class(word: &str) -> Option<(CueStats, bool)> {
     let s = CUE_HEADS.get(word).copied()?;
-    if s.cue_count < MIN_CUE_COUNT {
+    if s.cue_count < MIN_CANDIDATE_COUNT {
         return None;
     }
-    let trusted = s.rate() >= MIN_CUE_RATE && 2 * s.source_before > s.cue_count;
+    let trusted = s.cue_count >= MIN_CUE_COUNT
+        && s.rate() >= MIN_CUE_RATE
+        && 2 * s.source_before > s.cue_count;
     (trusted || s.rate() >= MIN_CANDIDATE_RATE).then_some((s, trusted))
 }
 

@@ -127,8 +127,8 @@ pub(crate) fn probability(x: &[f32; M], word: &str) -> Option<f32> {
     weights().map(|w| probability_with(w, x, word))
 }
 
-/// The shipped decision threshold.
-pub(crate) fn threshold() -> Option<f32> {
+/// The shipped decision threshold: a candidate is kept when its probability is at least this.
+pub fn threshold() -> Option<f32> {
     weights().map(|w| w.threshold)
 }
 
