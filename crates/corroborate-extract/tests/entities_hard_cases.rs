@@ -367,3 +367,22 @@ fn repeated_roles_stay_one_and_time_grows_linearly() {
         "8x text took {big:.3}s vs {small:.3}s"
     );
 }
+
+#[test]
+fn military_ranks_written_as_abbreviations_are_titles_not_part_of_a_name() {
+    let text = "Navy rescues crew\n\nU.S. Navy Vice Adm. Ilse Marrow said the crew was safe. \
+        Maj. Gen. Teodor Lind thanked the sailors on Friday.";
+    let a = entities::extract(&prep(text));
+    for (name, role) in [
+        ("Ilse Marrow", "vice admiral"),
+        ("Teodor Lind", "major general"),
+    ] {
+        let person = &a.entities[entity_named(&a, name)];
+        assert_eq!(person.kind, EntityKind::Person, "{name}: {:?}", names(&a));
+        assert!(
+            person.roles.iter().any(|r| r.normalized == role),
+            "{name}: {:?}",
+            person.roles
+        );
+    }
+}

@@ -499,8 +499,16 @@ fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMention
     let lead = t.len() - t.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
     let x = x + lead;
     let y = x + t_trim.len();
+    // "Ivo's mother", "the council's spokesman": a role of the possessor, not the possessor.
+    let possessive_role = (t_trim.contains("'s ") || t_trim.contains("’s "))
+        && t_trim
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| w.starts_with(char::is_lowercase));
     let kind = if phrase.len() == 1 && SPEAKER_PRONOUNS.contains(&t_trim.to_lowercase().as_str()) {
         SpeakerMentionKind::Pronoun
+    } else if possessive_role {
+        SpeakerMentionKind::Role
     } else if t_trim.starts_with(char::is_uppercase) {
         SpeakerMentionKind::Name
     } else {
@@ -777,6 +785,10 @@ mod tests {
         assert_eq!(
             sub("Ilse Varga ").map(|x| x.1),
             Some(SpeakerMentionKind::Name)
+        );
+        assert_eq!(
+            sub("Ilse Varga's lawyer ").map(|x| x.1),
+            Some(SpeakerMentionKind::Role)
         );
         // A determiner or participle ends the phrase: the cue is a noun ("disputing the claim").
         assert_eq!(sub("Wiley has been disputing the "), None);
