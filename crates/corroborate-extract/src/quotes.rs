@@ -35,6 +35,7 @@ use cues::{
     colon_speaker, cue_after, cue_before, cue_introducing_paragraph, cue_later_in_sentence,
     main_subject, mention_of, speaker_in_phrase,
 };
+use lexicon::{AGENT_ENDS, BE_FORMS, IRREGULAR_PARTICIPLES};
 use names::NameTable;
 use pairing::RawQuote;
 
@@ -402,19 +403,6 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
         }
     }
 }
-
-/// Forms of "be" that make a following participle passive.
-const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
-
-/// Words that end the agent's noun phrase after "by" (besides prepositions other than "of").
-const AGENT_ENDS: &[&str] = &[
-    "that", "who", "which", "whom", "whose", "when", "while", "because", "if", "since", "to",
-];
-
-/// Past participles that do not end in "-ed".
-const IRREGULAR_PARTICIPLES: &[&str] = &[
-    "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
-];
 
 /// For a passive cue ("Clinton was asked about …", "the plan was criticised by the mayor"),
 /// `Some(agent)`: the noun phrase after "by" within the next six words (up to a comma or

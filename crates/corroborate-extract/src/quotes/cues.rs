@@ -8,8 +8,9 @@ use corroborate_core::text::FUNCTION_WORDS;
 use corroborate_core::Span;
 
 use super::lexicon::{
-    self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, NP_LINKS, NP_OPENERS,
-    PARTICIPLES, POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
+    self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR, NOT_IN_ROLE,
+    NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES, POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY,
+    SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
@@ -42,68 +43,6 @@ pub(super) fn mention_of(
         .filter(|(m, k)| plausible_speaker(m.as_str(), *k))
         .map(|(m, k)| (Span::new(offset + m.start(), offset + m.end()), k))
 }
-
-/// Words that never stand inside a role noun phrase that speaks ("the organization that has",
-/// "the nomination and").
-const NOT_IN_ROLE: &[&str] = &[
-    "that", "and", "or", "but", "has", "have", "had", "is", "was", "were", "are", "be", "to",
-    "who", "which", "will", "would", "not", "it", "this", "so", "keep", "than", "as", "if",
-];
-
-/// Heads that are times or utterances, not speakers ("the next day", "a statement").
-const NOT_SPEAKER_HEADS: &[&str] = &[
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
-    "night",
-    "morning",
-    "afternoon",
-    "evening",
-    "time",
-    "times",
-    "statement",
-    "interview",
-    "remarks",
-    "tweet",
-    "speech",
-    "letter",
-    "email",
-    "book",
-    "comments",
-    "moment",
-    "way",
-    "point",
-];
-
-/// Day and month names, which begin sentences as often as names do.
-const CALENDAR: &[&str] = &[
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-    "January",
-    "February",
-    "March",
-    "April",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-    "Today",
-    "Yesterday",
-    "Tonight",
-];
 
 /// False for a subject match that cannot be a speaker: a role phrase running over a clause
 /// boundary or headed by a time or an utterance noun, or any phrase with a day or month name

@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use corroborate_core::text::{slice, slice_from};
 use corroborate_core::Span;
 
+use super::lexicon::{AUX, CLAUSE_OPENERS, MODAL};
 use super::weights::{expect_feature, weight_lines};
 use super::{Quote, SpeakerMentionKind};
 use crate::lexicon::reporting::CueStats;
@@ -154,16 +155,6 @@ pub struct CueCandidate {
     pub kept: bool,
 }
 
-const AUX: &[&str] = &[
-    "is", "was", "were", "are", "be", "been", "being", "has", "have", "had", "am",
-];
-const MODAL: &[&str] = &[
-    "will", "would", "could", "should", "may", "might", "can", "must", "did", "does", "do",
-];
-const CLAUSE_OPENERS: &[&str] = &[
-    "the", "a", "an", "he", "she", "they", "it", "we", "i", "you", "this", "that", "there", "his",
-    "her", "their", "its", "our", "no", "if", "his", "some", "many", "all",
-];
 /// Prepositions (a noun phrase after one is not a subject).
 pub(super) const PREPOSITIONS: &[&str] = &[
     "in", "on", "at", "for", "with", "about", "of", "from", "by", "over", "after", "before",

@@ -8,7 +8,9 @@ use corroborate_core::Span;
 use regex::Regex;
 
 use super::lexicon::{
-    self, name_pattern, AFTER_CUE_SUBJ, LOWER, SPEAKER_PRONOUNS, STATEMENT_DAY, SUBJ_AT_END,
+    self, name_pattern, AFTER_CUE_SUBJ, BETWEEN_SUBJECT_AND_CUE, CLAUSE_BREAKS, HEARER_VERBS,
+    LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
+    SPEAKER_PRONOUNS, STATEMENT_DAY, SUBJ_AT_END,
 };
 use super::{
     detector, mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
@@ -62,10 +64,6 @@ static ACCORDING_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
         r"^(?P<cue>[Aa]ccording[ \t]+to)[ \t]+(?P<src>[^,\n]{2,120}?),[ \t]+(?P<clause>[^\n]{12,})$",
     )
 });
-
-const NOT_CLAUSE_START: &[&str] = &[
-    "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
-];
 
 /// True when the first word of `s`, lower-cased, is one of `words`.
 fn starts_with_any(s: &str, words: &[&str]) -> bool {
@@ -224,24 +222,6 @@ fn without_source(mut q: Quote) -> Quote {
     q
 }
 
-/// Verbs whose first object is the hearer, not the content ("told reporters that …").
-const HEARER_VERBS: &[&str] = &[
-    "told",
-    "tells",
-    "telling",
-    "tell",
-    "assured",
-    "reminded",
-    "informed",
-    "warned",
-    "urged",
-    "asked",
-    "asking",
-    "urging",
-    "assuring",
-    "reminding",
-];
-
 /// One attribution around the lexicon cue at `[a, b)` of sentence `s`: the subject right
 /// before the cue (possibly across an apposition; else, flagged `true`, the noun phrase of
 /// [`fallback_subject`]) and the clause after it, or, when the cue closes the sentence, the
@@ -342,82 +322,6 @@ fn after_coordinating_conjunction(prefix: &str) -> bool {
         })
         .is_some_and(|w| w == "and" || w == "but")
 }
-
-/// Words that end the clause holding a cue's subject, walking back from the cue.
-const CLAUSE_BREAKS: &[&str] = &[
-    "that", "which", "who", "whom", "and", "but", "because", "while", "when", "if", "as", "so",
-    "although", "though", "since", "after", "before", "where", "than", "or",
-];
-
-/// Words between a subject and its cue ("have long maintained", "in general").
-const BETWEEN_SUBJECT_AND_CUE: &[&str] = &[
-    "has", "have", "had", "is", "was", "were", "are", "be", "been", "also", "long", "still", "now",
-    "not", "never", "even", "just", "already", "often", "all", "both", "only", "do", "does", "did",
-    "will", "would", "could", "should", "can", "may", "might", "must",
-];
-
-/// Words that never open a subject.
-const NOT_SUBJECT_START: &[&str] = &[
-    "in",
-    "on",
-    "at",
-    "during",
-    "to",
-    "for",
-    "with",
-    "after",
-    "before",
-    "of",
-    "about",
-    "by",
-    "from",
-    "it's",
-    "there",
-    "here",
-    "this",
-    "what",
-    "how",
-    "why",
-    "once",
-    "then",
-    "instead",
-    "despite",
-    "however",
-    "meanwhile",
-    "still",
-    "yet",
-    "indeed",
-    "also",
-    "even",
-    "thus",
-    "therefore",
-    "perhaps",
-    "maybe",
-    "not",
-    "only",
-    "just",
-    "now",
-    "today",
-    "yesterday",
-    "later",
-    "earlier",
-    "again",
-    "since",
-    "until",
-    "under",
-    "over",
-    "into",
-    "through",
-];
-
-/// Conjunctions that may open a sentence before its subject ("But supporters hope").
-const LEADING_CONJUNCTIONS: &[&str] = &["but", "and", "so", "yet", "or"];
-
-/// Words that never end a subject: determiners and possessives belong to the noun after them.
-const NOT_SUBJECT_END: &[&str] = &[
-    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those",
-    "any", "no", "every", "each", "to", "of", "in", "on", "for", "with", "at", "by",
-];
 
 /// The noun phrase right before a cue when the subject patterns find none ("Iowa biofuels
 /// advocates say", "Lobbyists in general prefer"): the words since the last clause break

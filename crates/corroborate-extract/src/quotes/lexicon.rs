@@ -1,5 +1,7 @@
-//! Cue verbs, subject phrases and the regexes built from them. Every regex is compiled once
-//! per process ([`LazyLock`]) and only ever run on bounded windows.
+//! The quote extractor's word lists in one place: cue verbs, subject phrases, the words that
+//! open, join or end clauses and subjects, and the regexes built from them. The reporting-cue
+//! statistics learnt from PolNeAR live in `crate::lexicon::reporting`. Every regex is compiled
+//! once per process ([`LazyLock`]) and only ever run on bounded windows.
 
 use std::sync::LazyLock;
 
@@ -325,3 +327,189 @@ mod tests {
         assert_eq!(c, Some("attorney Martin Zummach"));
     }
 }
+
+/// Forms of "be" that make a following participle passive.
+pub(crate) const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
+
+/// Words that end the agent's noun phrase after "by" (besides prepositions other than "of").
+pub(crate) const AGENT_ENDS: &[&str] = &[
+    "that", "who", "which", "whom", "whose", "when", "while", "because", "if", "since", "to",
+];
+
+/// Past participles that do not end in "-ed".
+pub(crate) const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
+];
+
+pub(crate) const NOT_CLAUSE_START: &[&str] = &[
+    "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
+];
+
+/// Verbs whose first object is the hearer, not the content ("told reporters that …").
+pub(crate) const HEARER_VERBS: &[&str] = &[
+    "told",
+    "tells",
+    "telling",
+    "tell",
+    "assured",
+    "reminded",
+    "informed",
+    "warned",
+    "urged",
+    "asked",
+    "asking",
+    "urging",
+    "assuring",
+    "reminding",
+];
+
+/// Words that end the clause holding a cue's subject, walking back from the cue.
+pub(crate) const CLAUSE_BREAKS: &[&str] = &[
+    "that", "which", "who", "whom", "and", "but", "because", "while", "when", "if", "as", "so",
+    "although", "though", "since", "after", "before", "where", "than", "or",
+];
+
+/// Words between a subject and its cue ("have long maintained", "in general").
+pub(crate) const BETWEEN_SUBJECT_AND_CUE: &[&str] = &[
+    "has", "have", "had", "is", "was", "were", "are", "be", "been", "also", "long", "still", "now",
+    "not", "never", "even", "just", "already", "often", "all", "both", "only", "do", "does", "did",
+    "will", "would", "could", "should", "can", "may", "might", "must",
+];
+
+/// Words that never open a subject.
+pub(crate) const NOT_SUBJECT_START: &[&str] = &[
+    "in",
+    "on",
+    "at",
+    "during",
+    "to",
+    "for",
+    "with",
+    "after",
+    "before",
+    "of",
+    "about",
+    "by",
+    "from",
+    "it's",
+    "there",
+    "here",
+    "this",
+    "what",
+    "how",
+    "why",
+    "once",
+    "then",
+    "instead",
+    "despite",
+    "however",
+    "meanwhile",
+    "still",
+    "yet",
+    "indeed",
+    "also",
+    "even",
+    "thus",
+    "therefore",
+    "perhaps",
+    "maybe",
+    "not",
+    "only",
+    "just",
+    "now",
+    "today",
+    "yesterday",
+    "later",
+    "earlier",
+    "again",
+    "since",
+    "until",
+    "under",
+    "over",
+    "into",
+    "through",
+];
+
+/// Conjunctions that may open a sentence before its subject ("But supporters hope").
+pub(crate) const LEADING_CONJUNCTIONS: &[&str] = &["but", "and", "so", "yet", "or"];
+
+/// Words that never end a subject: determiners and possessives belong to the noun after them.
+pub(crate) const NOT_SUBJECT_END: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those",
+    "any", "no", "every", "each", "to", "of", "in", "on", "for", "with", "at", "by",
+];
+
+pub(crate) const AUX: &[&str] = &[
+    "is", "was", "were", "are", "be", "been", "being", "has", "have", "had", "am",
+];
+
+pub(crate) const MODAL: &[&str] = &[
+    "will", "would", "could", "should", "may", "might", "can", "must", "did", "does", "do",
+];
+
+pub(crate) const CLAUSE_OPENERS: &[&str] = &[
+    "the", "a", "an", "he", "she", "they", "it", "we", "i", "you", "this", "that", "there", "his",
+    "her", "their", "its", "our", "no", "if", "his", "some", "many", "all",
+];
+
+/// Words that never stand inside a role noun phrase that speaks ("the organization that has",
+/// "the nomination and").
+pub(crate) const NOT_IN_ROLE: &[&str] = &[
+    "that", "and", "or", "but", "has", "have", "had", "is", "was", "were", "are", "be", "to",
+    "who", "which", "will", "would", "not", "it", "this", "so", "keep", "than", "as", "if",
+];
+
+/// Heads that are times or utterances, not speakers ("the next day", "a statement").
+pub(crate) const NOT_SPEAKER_HEADS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "night",
+    "morning",
+    "afternoon",
+    "evening",
+    "time",
+    "times",
+    "statement",
+    "interview",
+    "remarks",
+    "tweet",
+    "speech",
+    "letter",
+    "email",
+    "book",
+    "comments",
+    "moment",
+    "way",
+    "point",
+];
+
+/// Day and month names, which begin sentences as often as names do.
+pub(crate) const CALENDAR: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Today",
+    "Yesterday",
+    "Tonight",
+];
