@@ -288,46 +288,6 @@ pub(crate) fn normalise_role(word: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn regexes_compile() {
-        for r in [
-            &AFTER_SUBJ_CUE,
-            &AFTER_CUE_SUBJ,
-            &AFTER_ACCORDING,
-            &ACCORDING_BEFORE,
-            &SUBJ_AT_END,
-            &SUBJ_ANY,
-            &CUE,
-            &SUBJ_BEFORE_CUE,
-            &POSS_SPEECH,
-            &NAME_SEQ,
-            &APPOSITION_AFTER,
-            &ROLE_COMMA_BEFORE,
-            &WORD_BEFORE,
-        ] {
-            assert!(!r.as_str().is_empty());
-        }
-    }
-
-    #[test]
-    fn after_cue_finds_role_subject() {
-        let c = AFTER_SUBJ_CUE.captures(" the attorney told the outlet.");
-        let c = c.and_then(|c| c.name("role").map(|m| m.as_str()));
-        assert_eq!(c, Some("the attorney"));
-    }
-
-    #[test]
-    fn subject_at_end_skips_premodifier() {
-        let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
-        let c = c.and_then(|c| c.name("pname").map(|m| m.as_str()));
-        assert_eq!(c, Some("attorney Martin Zummach"));
-    }
-}
-
 /// Forms of "be" that make a following participle passive.
 pub(crate) const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
 
@@ -513,3 +473,43 @@ pub(crate) const CALENDAR: &[&str] = &[
     "Yesterday",
     "Tonight",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regexes_compile() {
+        for r in [
+            &AFTER_SUBJ_CUE,
+            &AFTER_CUE_SUBJ,
+            &AFTER_ACCORDING,
+            &ACCORDING_BEFORE,
+            &SUBJ_AT_END,
+            &SUBJ_ANY,
+            &CUE,
+            &SUBJ_BEFORE_CUE,
+            &POSS_SPEECH,
+            &NAME_SEQ,
+            &APPOSITION_AFTER,
+            &ROLE_COMMA_BEFORE,
+            &WORD_BEFORE,
+        ] {
+            assert!(!r.as_str().is_empty());
+        }
+    }
+
+    #[test]
+    fn after_cue_finds_role_subject() {
+        let c = AFTER_SUBJ_CUE.captures(" the attorney told the outlet.");
+        let c = c.and_then(|c| c.name("role").map(|m| m.as_str()));
+        assert_eq!(c, Some("the attorney"));
+    }
+
+    #[test]
+    fn subject_at_end_skips_premodifier() {
+        let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
+        let c = c.and_then(|c| c.name("pname").map(|m| m.as_str()));
+        assert_eq!(c, Some("attorney Martin Zummach"));
+    }
+}
