@@ -70,3 +70,17 @@ pub fn ecb_document(
     d.headline = corroborate_core::document::first_line_span(&d.text);
     Ok(d)
 }
+
+/// Sets `doc`'s publication date to a corpus's document creation time (MEANTIME's `dct`), when
+/// it parses as a date.
+pub fn set_dct(doc: &mut corroborate_core::Document, dct: &str) {
+    use corroborate_core::document::{Known, Provenance};
+    if let Ok(value) = dct.parse() {
+        doc.meta.published = Some(Known {
+            value,
+            provenance: Provenance::Metadata {
+                field: "DCT".into(),
+            },
+        });
+    }
+}

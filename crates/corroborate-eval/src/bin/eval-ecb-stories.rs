@@ -365,6 +365,28 @@ impl Fixtures {
 }
 
 /// Per-item B-cubed sums (precision, recall, items) of a clustering, to pool over folds.
+/// B-cubed sums of every setting on every fold, each fold grouped alone: `sums[config][fold]`.
+fn fold_sums(
+    docs: &[(PreparedDoc, Extraction)],
+    folds: &[Vec<usize>],
+    configs: &[StoryConfig],
+    sub: &[String],
+) -> Vec<Vec<(f64, f64, f64)>> {
+    configs
+        .par_iter()
+        .map(|cfg| {
+            folds
+                .iter()
+                .map(|idx| {
+                    let system = assign_subset(docs, idx, cfg).0;
+                    let gold: Vec<String> = idx.iter().map(|&i| sub[i].clone()).collect();
+                    bcubed_sums(&system, &gold)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 fn bcubed_sums(system: &[usize], gold: &[String]) -> (f64, f64, f64) {
     let (p, r, _) = bcubed(system, gold);
     let n = system.len() as f64;
@@ -410,20 +432,7 @@ fn cross_validate(
         configs.len(),
         grid().len()
     );
-    // sums[config][fold]
-    let sums: Vec<Vec<(f64, f64, f64)>> = configs
-        .par_iter()
-        .map(|cfg| {
-            folds
-                .iter()
-                .map(|idx| {
-                    let system = assign_subset(docs, idx, cfg).0;
-                    let gold: Vec<String> = idx.iter().map(|&i| sub[i].clone()).collect();
-                    bcubed_sums(&system, &gold)
-                })
-                .collect()
-        })
-        .collect();
+    let sums = fold_sums(docs, &folds, &configs, sub);
     let add = |a: (f64, f64, f64), b: (f64, f64, f64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
     let mut held_out = (0.0, 0.0, 0.0);
     for f in 0..FOLDS {
@@ -537,19 +546,7 @@ fn learned_cv(
                     })
             })
             .collect();
-        let sums: Vec<Vec<(f64, f64, f64)>> = configs
-            .par_iter()
-            .map(|cfg| {
-                folds
-                    .iter()
-                    .map(|idx| {
-                        let system = assign_subset(docs, idx, cfg).0;
-                        let gold: Vec<String> = idx.iter().map(|&i| sub[i].clone()).collect();
-                        bcubed_sums(&system, &gold)
-                    })
-                    .collect()
-            })
-            .collect();
+        let sums = fold_sums(docs, &folds, &configs, sub);
         let score = |c: usize| {
             f1_of(
                 (0..FOLDS)

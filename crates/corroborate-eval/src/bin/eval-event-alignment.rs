@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, Context, Result};
 use corroborate_core::{DocId, Document, PreparedDoc};
-use corroborate_eval::{arg_value, data_dir, ecb_document};
+use corroborate_eval::{arg_value, data_dir, ecb_document, set_dct};
 use corroborate_link::features::normalise;
 use corroborate_link::{link, LinkConfig};
 use corroborate_reconcile::claims;
@@ -207,7 +207,7 @@ fn load_ecb(split: &str, today: jiff::civil::Date) -> Result<Loaded> {
 /// MEANTIME's 120 articles, sorted by name, with their DCT as publication date, and its gold
 /// event mentions.
 fn load_meantime(today: jiff::civil::Date) -> Result<Loaded> {
-    use corroborate_core::document::{Known, Provenance, SourceFormat};
+    use corroborate_core::document::SourceFormat;
     let dir = data_dir().join("meantime");
     let raw = std::fs::read_to_string(dir.join("annotations.jsonl"))
         .with_context(|| format!("reading {}/annotations.jsonl", dir.display()))?;
@@ -230,14 +230,7 @@ fn load_meantime(today: jiff::civil::Date) -> Result<Loaded> {
                 .with_context(|| format!("reading {}", path.display()))?;
             let mut d = Document::new(path.display().to_string(), SourceFormat::Text, text);
             d.headline = corroborate_core::document::first_line_span(&d.text);
-            if let Some(Ok(dct)) = a["dct"].as_str().map(str::parse) {
-                d.meta.published = Some(Known {
-                    value: dct,
-                    provenance: Provenance::Metadata {
-                        field: "DCT".into(),
-                    },
-                });
-            }
+            set_dct(&mut d, a["dct"].as_str().unwrap_or_default());
             let p = PreparedDoc::new(d, today);
             let ex = corroborate_extract::extract(&p);
             Ok((p, ex))

@@ -16,9 +16,9 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use corroborate_core::document::{Known, Provenance, SourceFormat};
+use corroborate_core::document::SourceFormat;
 use corroborate_core::{Document, OffsetMap, PreparedDoc, Span};
-use corroborate_eval::{data_dir, prf};
+use corroborate_eval::{data_dir, prf, set_dct};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -78,14 +78,7 @@ fn main() -> Result<()> {
         for a in group {
             let text = std::fs::read_to_string(dir.join("text").join(format!("{}.txt", a.doc)))?;
             let mut d = Document::new(a.doc.clone(), SourceFormat::Text, text);
-            if let Ok(dct) = a.dct.parse() {
-                d.meta.published = Some(Known {
-                    value: dct,
-                    provenance: Provenance::Metadata {
-                        field: "DCT".into(),
-                    },
-                });
-            }
+            set_dct(&mut d, &a.dct);
             let p = PreparedDoc::new(d, today);
             let ex = corroborate_extract::extract(&p);
             docs.push((p, ex));
