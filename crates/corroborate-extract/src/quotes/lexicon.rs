@@ -301,6 +301,7 @@ pub(crate) const IRREGULAR_PARTICIPLES: &[&str] = &[
     "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
 ];
 
+/// Words that open a trailing phrase, not a reported clause, after a cue ("said on Friday").
 pub(crate) const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
 ];
@@ -399,17 +400,22 @@ pub(crate) const NOT_SUBJECT_END: &[&str] = &[
     "any", "no", "every", "each", "to", "of", "in", "on", "for", "with", "at", "by",
 ];
 
+/// Auxiliaries before a cue word: a feature of the learned attribution detector (its order of
+/// features is fixed by the shipped weights, so it keeps its own list).
 pub(crate) const AUX: &[&str] = &[
     "is", "was", "were", "are", "be", "been", "being", "has", "have", "had", "am",
 ];
 
+/// Modals and "do" before a cue word: a feature of the learned attribution detector.
 pub(crate) const MODAL: &[&str] = &[
     "will", "would", "could", "should", "may", "might", "can", "must", "did", "does", "do",
 ];
 
+/// Words that open a clause right after a cue word: a feature of the learned attribution
+/// detector.
 pub(crate) const CLAUSE_OPENERS: &[&str] = &[
     "the", "a", "an", "he", "she", "they", "it", "we", "i", "you", "this", "that", "there", "his",
-    "her", "their", "its", "our", "no", "if", "his", "some", "many", "all",
+    "her", "their", "its", "our", "no", "if", "some", "many", "all",
 ];
 
 /// Words that never stand inside a role noun phrase that speaks ("the organization that has",
