@@ -1,7 +1,9 @@
-//! Word normalisation shared by the linkers: lower-cased content words with crude stemming,
+//! Word normalisation shared by the linkers: lower-cased content words stemmed with
+//! [`corroborate_core::lexicon::stem`],
 //! and capitalised name sequences read from the tokens (a fallback while entity extraction
 //! finds nothing, and a complement to it).
 
+use corroborate_core::lexicon::stem;
 use corroborate_core::text::slice_to;
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -64,7 +66,7 @@ pub fn is_stopword(w: &str) -> bool {
     STOPWORD_SET.contains(w)
 }
 
-/// Lower-cases a word, drops a possessive ending and strips common inflections
+/// Lower-cases a word, drops a possessive ending and stems it with the shared stemmer
 /// ("approached" → "approach", "officers" → "officer", "drawing" → "draw").
 pub fn normalise(word: &str) -> String {
     let mut w = word.to_lowercase();
@@ -75,28 +77,6 @@ pub fn normalise(word: &str) -> String {
         }
     }
     stem(&w).to_string()
-}
-
-/// Crude suffix stripping: enough to match light edits of wire copy, not a linguistic stemmer.
-pub fn stem(w: &str) -> &str {
-    let n = w.len();
-    if n > 5 {
-        if let Some(s) = w.strip_suffix("ing") {
-            return s;
-        }
-    }
-    if n > 4 {
-        if let Some(s) = w.strip_suffix("ies") {
-            return s;
-        }
-        if let Some(s) = w.strip_suffix("ed") {
-            return s;
-        }
-    }
-    if n > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") {
-        return slice_to(w, n - 1);
-    }
-    w
 }
 
 /// A content word of a text: its normalised form's hash and the token's span.
@@ -150,6 +130,9 @@ fn content_word<'b>(doc: &PreparedDoc, t: &Token, buf: &'b mut String) -> Option
                     buf.truncate(buf.len() - suffix.len());
                     break;
                 }
+            }
+            if is_stopword(buf) {
+                return None;
             }
             let stemmed = stem(buf);
             let keep = stemmed.chars().nth(1).is_some() && !is_stopword(stemmed);

@@ -411,7 +411,35 @@ fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
             }
         }
     }
-    out
+    one_partner(a, b, out)
+}
+
+/// Keeps two adjacent sentences of `a` aligned to one sentence of `b` only when together they
+/// match it better than either alone (one sentence split in two); otherwise only the better of
+/// the two stays, so a headline and the lede that repeats it do not both take one lede.
+fn one_partner(a: &ReuseInput, b: &ReuseInput, aligned: Vec<Aligned>) -> Vec<Aligned> {
+    let mut kept: Vec<Aligned> = Vec::with_capacity(aligned.len());
+    for x in aligned {
+        if let Some(&last) = kept.last() {
+            if last.j == x.j && last.i + 1 == x.i {
+                let target = &b.sentences[x.j].features;
+                let (first, second) = (&a.sentences[last.i].features, &a.sentences[x.i].features);
+                let mut joint: Vec<u64> = first.iter().chain(second).copied().collect();
+                joint.sort_unstable();
+                joint.dedup();
+                let (alone_first, alone_second) = (dice(first, target), dice(second, target));
+                if dice(&joint, target) <= alone_first.max(alone_second) {
+                    if alone_second > alone_first {
+                        kept.pop();
+                        kept.push(x);
+                    }
+                    continue;
+                }
+            }
+        }
+        kept.push(x);
+    }
+    kept
 }
 
 /// Merges runs of aligned sentences that are adjacent in both articles into passages, each
@@ -653,6 +681,21 @@ mod tests {
             .collect();
         assert_eq!(text, b.slice(passage.span_b));
         assert_eq!(offsets.char_span(Span::new(1, 5)), None);
+    }
+
+    #[test]
+    fn a_sentence_split_in_two_keeps_both_halves_aligned() {
+        let wire = "Harbour crane collapses\n\n\
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday and injured \
+            four dock workers, trapping the operator inside the cabin for almost two hours.";
+        let copy = "Crane falls on ship\n\n\
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday. It injured \
+            four dock workers, trapping the operator inside the cabin for almost two hours.";
+        let (a, b) = (doc(copy), doc(wire));
+        let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
+        assert_eq!(reuse.passages.len(), 1, "{:?}", reuse.passages);
+        assert_eq!(reuse.passages[0].sentences, 2, "{:?}", reuse.passages);
+        assert!(a.slice(reuse.passages[0].span_a).ends_with("two hours."));
     }
 
     #[test]
