@@ -439,3 +439,53 @@ fn a_party_that_did_not_comment_when_asked_one_question_is_no_inconsistency() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_headline_and_lede_restating_one_fact_are_one_claim_and_other_facts_stay_apart() {
+    let docs = vec![
+        article(
+            "Coast Courier",
+            "Dockside crane operator arrested over Tarrow harbour collapse\n\n\
+             Harbour police arrested the crane operator over the collapse of the Tarrow harbour crane on Tuesday. \
+             The port authority closed the northern quay for repairs until the end of the month.",
+        ),
+        article(
+            "Valley Post",
+            "Police arrested the crane operator over the Tarrow harbour crane collapse.\n\n\
+             Ferry services from the southern pier will run as usual, the ferry company said.",
+        ),
+    ];
+    let r = build(&docs, &BTreeMap::new());
+    let arrest = r
+        .claims
+        .iter()
+        .find(|c| {
+            c.mentions
+                .iter()
+                .any(|m| text(&docs, &m.cite).contains("Harbour police arrested"))
+        })
+        .expect("a claim for the arrest");
+    let texts: Vec<&str> = arrest
+        .mentions
+        .iter()
+        .map(|m| text(&docs, &m.cite))
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Dockside crane operator arrested")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("Police arrested the crane operator")),
+        "{texts:?}"
+    );
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains("northern quay") || t.contains("Ferry services")),
+        "{texts:?}"
+    );
+}

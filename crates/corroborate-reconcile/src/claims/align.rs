@@ -234,30 +234,76 @@ pub fn pairs(stmts: &[Statement], results: &[Analysed]) -> (Vec<(usize, usize, f
     (out, index)
 }
 
-/// Joins aligned statements into claims: pairs at or above [`ALIGN`], best first, and only
-/// when the two clusters share no article — a claim holds at most one statement per article,
-/// which stops long sentences from chaining unrelated facts together.
+/// Joins aligned statements into claims: pairs at or above [`ALIGN`], best first. Two
+/// clusters from different articles join on one aligned pair. Clusters that already share an
+/// article (a headline and a lede restating one fact) join only when most of their statement
+/// pairs across articles are aligned ([`SAME_ARTICLE_LINKS`]): average linkage there, so that a
+/// long sentence cannot chain unrelated facts of one article together.
 pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
     let mut strong: Vec<&(usize, usize, f64)> = pairs.iter().filter(|p| p.2 >= ALIGN).collect();
     strong.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
+    let aligned: HashSet<(usize, usize)> = strong.iter().map(|p| (p.0, p.1)).collect();
     let mut uf = Clusters::new(stmts.len());
+    let mut members: Vec<Vec<usize>> = (0..stmts.len()).map(|i| vec![i]).collect();
     let mut docs: Vec<BTreeSet<usize>> = stmts.iter().map(|s| BTreeSet::from([s.doc])).collect();
     for &&(a, b, _) in &strong {
         let (ra, rb) = (uf.find(a), uf.find(b));
-        if ra == rb || !docs[ra].is_disjoint(&docs[rb]) {
+        if ra == rb {
+            continue;
+        }
+        if !docs[ra].is_disjoint(&docs[rb])
+            && !mostly_aligned(stmts, &aligned, &members[ra], &members[rb])
+        {
             continue;
         }
         uf.union(ra, rb);
         let root = uf.find(ra);
         let other = if root == ra { rb } else { ra };
-        // Keep the larger set in place (small-to-large), so merging stays near-linear.
+        // Keep the larger sets in place (small-to-large), so merging stays near-linear.
         if docs[other].len() > docs[root].len() {
             docs.swap(root, other);
         }
+        if members[other].len() > members[root].len() {
+            members.swap(root, other);
+        }
         let moved = std::mem::take(&mut docs[other]);
         docs[root].extend(moved);
+        let moved = std::mem::take(&mut members[other]);
+        members[root].extend(moved);
     }
     uf
+}
+
+/// Share of the statement pairs across articles of two clusters that must be aligned for
+/// clusters sharing an article to join.
+pub const SAME_ARTICLE_LINKS: f64 = 0.34;
+
+/// Largest cluster, in statements, that average linkage is computed for: bigger clusters
+/// sharing an article never join, which bounds the pair checks.
+const MAX_LINKED_CLUSTER: usize = 24;
+
+fn mostly_aligned(
+    stmts: &[Statement],
+    aligned: &HashSet<(usize, usize)>,
+    a: &[usize],
+    b: &[usize],
+) -> bool {
+    if a.len() + b.len() > MAX_LINKED_CLUSTER {
+        return false;
+    }
+    let (mut across, mut linked) = (0usize, 0usize);
+    for &i in a {
+        for &j in b {
+            if stmts[i].doc == stmts[j].doc {
+                continue;
+            }
+            across += 1;
+            if aligned.contains(&(i.min(j), i.max(j))) {
+                linked += 1;
+            }
+        }
+    }
+    across > 0 && linked as f64 >= SAME_ARTICLE_LINKS * across as f64
 }
 
 /// Earlier statements of a band bucket a statement is compared with: enough to join a popular
