@@ -237,8 +237,9 @@ pub fn pairs(stmts: &[Statement], results: &[Analysed]) -> (Vec<(usize, usize, f
 /// Joins aligned statements into claims: pairs at or above [`ALIGN`], best first. Two
 /// clusters from different articles join on one aligned pair. Clusters that already share an
 /// article (a headline and a lede restating one fact) join only when most of their statement
-/// pairs across articles are aligned ([`SAME_ARTICLE_LINKS`]): average linkage there, so that a
-/// long sentence cannot chain unrelated facts of one article together.
+/// pairs across articles are aligned ([`SAME_ARTICLE_LINKS`]) and no article would have more than
+/// [`MAX_PER_ARTICLE`] statements in the claim: average linkage there, so that a long sentence
+/// cannot chain unrelated facts of one article together.
 pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
     let mut strong: Vec<&(usize, usize, f64)> = pairs.iter().filter(|p| p.2 >= ALIGN).collect();
     strong.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
@@ -276,11 +277,14 @@ pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
 
 /// Share of the statement pairs across articles of two clusters that must be aligned for
 /// clusters sharing an article to join.
-pub const SAME_ARTICLE_LINKS: f64 = 0.34;
+pub const SAME_ARTICLE_LINKS: f64 = 0.15;
 
 /// Largest cluster, in statements, that average linkage is computed for: bigger clusters
 /// sharing an article never join, which bounds the pair checks.
 const MAX_LINKED_CLUSTER: usize = 24;
+
+/// Statements of one article a claim holds at the most (a headline and the lede restating it).
+pub const MAX_PER_ARTICLE: usize = 2;
 
 fn mostly_aligned(
     stmts: &[Statement],
@@ -290,6 +294,14 @@ fn mostly_aligned(
 ) -> bool {
     if a.len() + b.len() > MAX_LINKED_CLUSTER {
         return false;
+    }
+    let mut per_article: HashMap<usize, usize> = HashMap::new();
+    for &i in a.iter().chain(b) {
+        let n = per_article.entry(stmts[i].doc).or_default();
+        *n += 1;
+        if *n > MAX_PER_ARTICLE {
+            return false;
+        }
     }
     let (mut across, mut linked) = (0usize, 0usize);
     for &i in a {
