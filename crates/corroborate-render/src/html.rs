@@ -11,7 +11,13 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
-use crate::dossier::{day_number, outlet_of, snippet, title_of, Dossier, EventV, Texts};
+use askama::Template;
+
+use crate::dossier::{
+    day_number, outlet_of, snippet, title_of, CiteV, CrossEntityV, DocV, Dossier, EventMentionV,
+    EventV, Texts,
+};
+use crate::markdown::Num;
 use crate::view::{wording, DossierView, Section, StoryModel, Summary};
 
 mod claims;
@@ -24,6 +30,16 @@ const JS: &str = include_str!("html/dossier.js");
 const PALETTE: [&str; 8] = [
     "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#999933", "#882255",
 ];
+
+/// The HTML escaper of the templates (`askama.toml` binds it to `.html` files): every `{{ }}`
+/// in `templates/` goes through [`escape`] unless marked `|safe`.
+pub struct Escape;
+
+impl askama_escape::Escaper for Escape {
+    fn write_escaped<W: std::fmt::Write>(&self, mut fmt: W, string: &str) -> std::fmt::Result {
+        fmt.write_str(&escape(string))
+    }
+}
 
 /// Escapes text for HTML element content and double- or single-quoted attribute values.
 pub fn escape(s: &str) -> String {
@@ -88,31 +104,142 @@ pub fn render(d: &Dossier) -> String {
 /// Renders the whole dossier as one self-contained HTML page, with page options.
 pub fn render_with(d: &Dossier, opts: &PageOptions) -> String {
     let view = DossierView::new(d);
-    let colours = outlet_colours(&view);
-    let mut body = String::new();
-    let _ = writeln!(
-        body,
-        "<header><h1>{}</h1><p>{} Click any underlined item to see its source passage.</p></header>",
-        wording::TITLE,
-        escape(&view.counts())
-    );
-    if !d.problems.is_empty() {
-        let _ = write!(
-            body,
-            "<section class=\"problems\"><h2>{}</h2><ul>",
-            wording::PROBLEMS
-        );
-        for p in &d.problems {
-            let line =
-                wording::problem(&escape(&p.path), &escape(&p.severity), &escape(&p.message));
-            let _ = write!(body, "<li>{line}</li>");
+    let body = DossierBody {
+        d,
+        view: &view,
+        opts,
+        colours: outlet_colours(&view),
+    };
+    page(
+        &view.title(),
+        &body.render().unwrap_or_default(),
+        &docs_json(d, &view.texts),
+        opts,
+    )
+}
+
+/// The body of the dossier: `templates/dossier.html` and, per story,
+/// `templates/html/story.html`. The record panel, the claims sections, the SVG timeline and
+/// the events × outlets matrix are still written by [`claims`], [`record`] and this module.
+#[derive(Template)]
+#[template(path = "dossier.html")]
+struct DossierBody<'a> {
+    d: &'a Dossier,
+    view: &'a DossierView<'a>,
+    opts: &'a PageOptions,
+    colours: BTreeMap<String, &'static str>,
+}
+
+impl DossierBody<'_> {
+    fn texts(&self) -> &Texts<'_> {
+        &self.view.texts
+    }
+
+    /// The text of `[start, end)` of `doc`, cut to `max` code points (escaped by the template).
+    fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
+        snippet(self.texts().slice(doc, start, end), *max.borrow())
+    }
+
+    /// `text` cut to `max` code points.
+    fn cut(&self, text: &str, max: impl Num) -> String {
+        snippet(text, *max.borrow())
+    }
+
+    /// The outlet of a document.
+    fn outlet(&self, doc: &str) -> String {
+        self.texts().outlet(doc)
+    }
+
+    /// An outlet's colour.
+    fn colour(&self, outlet: &str) -> &'static str {
+        self.colours.get(outlet).copied().unwrap_or("#666")
+    }
+
+    /// The `data-cites` of one span.
+    fn cite(&self, doc: &str, start: impl Num, end: impl Num) -> String {
+        cites([(doc, *start.borrow(), *end.borrow())])
+    }
+
+    /// The `data-cites` of a document's headline.
+    fn headline_cite(&self, x: &DocV) -> String {
+        let (a, b) = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
+        cites([(x.id.as_str(), a, b)])
+    }
+
+    /// The `data-cites` of an entity's role evidence.
+    fn role_cites(&self, e: &CrossEntityV) -> String {
+        cites(
+            e.roles
+                .iter()
+                .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end)),
+        )
+    }
+
+    /// The `data-cites` of event mentions.
+    fn mention_cites(&self, list: &[&EventMentionV]) -> String {
+        cites(list.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+    }
+
+    /// The `data-cites` of evidence spans.
+    fn evidence_cites(&self, list: &[CiteV]) -> String {
+        cites(list.iter().map(|c| (c.doc.as_str(), c.start, c.end)))
+    }
+
+    /// The `data-cites` of an event: every mention, else its description.
+    fn event_cites(&self, e: &EventV) -> String {
+        if e.mentions.is_empty() {
+            let c = &e.description;
+            return cites([(c.doc.as_str(), c.start, c.end)]);
         }
-        body.push_str("</ul></section>");
+        cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
     }
-    for s in view.story_models() {
-        story(&mut body, opts, d, &view.texts, &colours, &s);
+
+    fn timeline_svg(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        timeline_svg(&mut out, &s.events, self.texts());
+        out
     }
-    page(&view.title(), &body, &docs_json(d, &view.texts), opts)
+
+    fn events_matrix(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        matrix(&mut out, &s.events, self.texts(), &self.colours);
+        out
+    }
+
+    fn record(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        record::panel(&mut out, self.d, s.view());
+        out
+    }
+
+    fn agreed(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::agreed(&mut out, s.agreed(), self.texts());
+        out
+    }
+
+    fn contested(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::contested(&mut out, s.contested(), self.texts());
+        out
+    }
+
+    fn inconsistencies(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::inconsistencies(&mut out, s.inconsistencies());
+        out
+    }
+
+    /// What each outlet alone adds, then the claims × outlets matrix.
+    fn unique(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::unique(&mut out, s.unique(), self.texts(), s.claims.as_ref());
+        if let Some(sc) = &s.claims {
+            claims::matrix(&mut out, sc, self.texts(), &s.view().docs);
+        }
+        out
+    }
 }
 
 /// Renders one document with its annotations highlighted (dates, quantities, names, quotes,
@@ -211,25 +338,25 @@ fn value_text(v: &serde_json::Value) -> String {
     }
 }
 
+/// The page around a body: `templates/html/page.html`.
+#[derive(Template)]
+#[template(path = "html/page.html")]
+struct Page<'a> {
+    title: &'a str,
+    nav: &'a str,
+    body: &'a str,
+    docs_json: &'a str,
+}
+
 fn page(title: &str, body: &str, docs_json: &str, opts: &PageOptions) -> String {
-    let mut out = String::with_capacity(body.len() + docs_json.len() + CSS.len() + JS.len() + 512);
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
-         style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; \
-         form-action 'self'; connect-src 'self'\">\
-         <title>{}</title><style>{CSS}</style></head><body>{}<div class=\"layout\"><main>{body}</main>\
-         <aside id=\"passage\" hidden><div class=\"passage-head\"><h2>Source passage</h2>\
-         <button type=\"button\" id=\"passage-close\" aria-label=\"Close\">×</button></div>\
-         <div id=\"passage-body\"></div></aside></div>\
-         <script type=\"application/json\" id=\"corroborate-docs\">{docs_json}</script>\
-         <script>{JS}</script></body></html>\n",
-        escape(title),
-        opts.nav.as_deref().unwrap_or("")
-    );
-    out
+    Page {
+        title,
+        nav: opts.nav.as_deref().unwrap_or(""),
+        body,
+        docs_json,
+    }
+    .render()
+    .unwrap_or_default()
 }
 
 /// The documents' texts and labels, keyed by id, as the passage panel reads them.
@@ -279,321 +406,6 @@ fn na(out: &mut String, text: &str) {
 fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
     let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
     v.join(", ")
-}
-
-fn story(
-    out: &mut String,
-    opts: &PageOptions,
-    d: &Dossier,
-    t: &Texts<'_>,
-    colours: &BTreeMap<String, &'static str>,
-    s: &StoryModel<'_>,
-) {
-    let id = format!("<code>{}</code>", escape(s.id));
-    let _ = write!(
-        out,
-        "<section class=\"story\" id=\"story-{}\"><h2>{}</h2><p class=\"meta\">{}</p>",
-        escape(s.id),
-        escape(&s.title),
-        wording::story_meta(&id, s.docs.len())
-    );
-    summary(out, t, s);
-    sources(out, opts, colours, s);
-    people(out, s);
-    record::panel(out, d, s.view());
-
-    let _ = write!(out, "<h3>{}</h3>", wording::AGREED);
-    claims::agreed(out, s.agreed(), t);
-    let _ = write!(out, "<h3>{}</h3>", wording::CONTESTED);
-    claims::contested(out, s.contested(), t);
-    let _ = write!(out, "<h3>{}</h3>", wording::INCONSISTENCIES);
-    claims::inconsistencies(out, s.inconsistencies());
-    date_conflicts(out, t, s);
-    timeline(out, t, colours, s);
-
-    let _ = write!(out, "<h3>{}</h3>", wording::UNIQUE);
-    match s.unique() {
-        Section::NotComputed => {
-            events_alone(out, t, s);
-            matrix(out, &s.events, t, colours);
-        }
-        unique => {
-            claims::unique(out, unique, t, s.claims.as_ref());
-            if let Some(sc) = &s.claims {
-                claims::matrix(out, sc, t, &s.view().docs);
-            }
-        }
-    }
-    quotes(out, t, s);
-    out.push_str("</section>");
-}
-
-fn summary(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
-    match s.summary() {
-        Summary::Claims(list) => {
-            let _ = write!(
-                out,
-                "<div class=\"summary\"><strong>{}</strong><ul>",
-                wording::SUMMARY
-            );
-            for x in list {
-                let text = escape(&snippet(t.slice(&x.doc, x.start, x.end), 400));
-                let _ = write!(
-                    out,
-                    "<li>{} <small>{}</small></li>",
-                    src("", &cites([(x.doc.as_str(), x.start, x.end)]), &text),
-                    escape(&wording::sources(x.independent_sources))
-                );
-            }
-            out.push_str("</ul></div>");
-        }
-        Summary::Lead(c) => {
-            let text = escape(&snippet(t.slice(&c.doc, c.start, c.end), 400));
-            let _ = write!(
-                out,
-                "<p class=\"summary\"><strong>{}</strong> {} <em>{}</em></p>",
-                wording::SUMMARY,
-                src("", &cites([(c.doc.as_str(), c.start, c.end)]), &text),
-                wording::LEAD_NOTE
-            );
-        }
-        Summary::None => {}
-    }
-}
-
-fn sources(
-    out: &mut String,
-    opts: &PageOptions,
-    colours: &BTreeMap<String, &'static str>,
-    s: &StoryModel<'_>,
-) {
-    let _ = write!(
-        out,
-        "<h3>{}</h3><table class=\"sources\"><thead><tr><th>{}</th></tr></thead><tbody>",
-        wording::SOURCES,
-        wording::SOURCE_COLUMNS.join("</th><th>")
-    );
-    for row in s.sources() {
-        let x = row.doc;
-        let colour = colours.get(&row.outlet).copied().unwrap_or("#666");
-        let published = row
-            .published
-            .map(|p| wording::published(&escape(&p.value), &escape(&p.how)))
-            .unwrap_or_else(|| wording::UNKNOWN.into());
-        let head = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
-        let lineage_cells = match &row.lineage {
-            Some((l, r)) => format!(
-                "<td>{}</td><td>{}</td>",
-                escape(l),
-                r.as_deref()
-                    .map_or_else(|| wording::NOT_A_REPRINT.into(), escape)
-            ),
-            None => format!(
-                "<td class=\"na\">{0}</td><td class=\"na\">{0}</td>",
-                wording::LINEAGE_NOT_COMPUTED
-            ),
-        };
-        let link = opts
-            .doc_href
-            .as_ref()
-            .map(|p| {
-                format!(
-                    " <a class=\"doclink\" href=\"{}{}\">annotated text</a>",
-                    escape(p),
-                    escape(&x.id)
-                )
-            })
-            .unwrap_or_default();
-        let _ = write!(
-            out,
-            "<tr><td><span class=\"swatch\" style=\"background:{colour}\"></span>{}</td><td>{published}</td>\
-             <td>{}{link}</td>{lineage_cells}</tr>",
-            escape(&row.outlet),
-            src("", &cites([(x.id.as_str(), head.0, head.1)]), &escape(&snippet(&row.title, 110))),
-        );
-    }
-    out.push_str("</tbody></table>");
-}
-
-fn people(out: &mut String, s: &StoryModel<'_>) {
-    let _ = write!(out, "<h3>{}</h3>", wording::WHOS_WHO);
-    let people = s.people();
-    if people.is_empty() {
-        na(out, wording::NO_PEOPLE);
-        return;
-    }
-    out.push_str("<ul class=\"people\">");
-    for p in people {
-        let ev = p
-            .entity
-            .roles
-            .iter()
-            .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end));
-        let roles: Vec<String> = p.roles.iter().map(|(role, _)| escape(role)).collect();
-        let name = format!("<strong>{}</strong>", escape(&p.entity.name));
-        let _ = write!(
-            out,
-            "<li>{} <small>{}</small> {} <small>— {} {}</small></li>",
-            src("entity", &cites(ev), &name),
-            escape(&p.entity.kind),
-            roles.join("; "),
-            wording::NAMED_BY,
-            outlet_list(&p.outlets)
-        );
-    }
-    out.push_str("</ul>");
-}
-
-fn date_conflicts(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
-    let conflicts = s.date_conflicts();
-    if conflicts.is_empty() {
-        let _ = write!(out, "<p>{}</p>", wording::NO_DATE_CONFLICT);
-        return;
-    }
-    out.push_str("<ul class=\"conflicts\">");
-    for c in conflicts {
-        let _ = write!(
-            out,
-            "<li>{}<ul>",
-            wording::dated_differently(&event_link(c.event, t))
-        );
-        for date in c.dates {
-            let list = cites(
-                date.mentions
-                    .iter()
-                    .map(|m| (m.doc.as_str(), m.start, m.end)),
-            );
-            let value = src(
-                "",
-                &list,
-                &format!("<strong>{}</strong>", escape(date.value)),
-            );
-            let _ = write!(
-                out,
-                "<li>{}</li>",
-                wording::per(&value, &outlet_list(&date.outlets))
-            );
-        }
-        out.push_str("</ul></li>");
-    }
-    out.push_str("</ul>");
-}
-
-fn timeline(
-    out: &mut String,
-    t: &Texts<'_>,
-    colours: &BTreeMap<String, &'static str>,
-    s: &StoryModel<'_>,
-) {
-    let _ = write!(out, "<h3>{}</h3>", wording::TIMELINE);
-    timeline_svg(out, &s.events, t);
-    if s.events.is_empty() {
-        na(out, wording::NO_EVENTS);
-    } else {
-        out.push_str("<ol class=\"timeline\">");
-        for e in &s.events {
-            let dots: String = s
-                .event_outlets(e)
-                .iter()
-                .map(|o| {
-                    format!(
-                        "<span class=\"swatch\" title=\"{}\" style=\"background:{}\"></span>",
-                        escape(o),
-                        colours.get(o).copied().unwrap_or("#666")
-                    )
-                })
-                .collect();
-            let flag = if e.conflicting {
-                format!(" <span class=\"flag\">{}</span>", wording::DATES_DIFFER)
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                out,
-                "<li><time>{}</time> {}{dots}{flag}</li>",
-                escape(&e.date),
-                event_link(e, t)
-            );
-        }
-        out.push_str("</ol>");
-    }
-    let inferred = s.inferred();
-    if !inferred.is_empty() {
-        let _ = write!(out, "<p>{}</p><ul>", wording::INFERRED);
-        for p in inferred {
-            let list = cites(p.evidence.iter().map(|c| (c.doc.as_str(), c.start, c.end)));
-            let date = src("", &list, &format!("<strong>{}</strong>", escape(&p.date)));
-            let line = wording::inferred(&escape(&t.outlet(&p.doc)), &date, &escape(&p.reason));
-            let _ = write!(out, "<li>{line}</li>");
-        }
-        out.push_str("</ul>");
-    }
-}
-
-/// Without a claims analysis, what each outlet alone adds falls back to the dated events only
-/// one outlet reports.
-fn events_alone(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
-    na(out, wording::EVENTS_ALONE_NOTE);
-    let alone = s.events_alone();
-    if alone.is_empty() {
-        return;
-    }
-    out.push_str("<ul>");
-    for (o, evs) in &alone {
-        let items: Vec<String> = evs.iter().map(|e| event_link(e, t)).collect();
-        let _ = write!(
-            out,
-            "<li><strong>{}</strong><ul><li>{}</li></ul></li>",
-            escape(o),
-            items.join("</li><li>")
-        );
-    }
-    out.push_str("</ul>");
-}
-
-fn quotes(out: &mut String, t: &Texts<'_>, s: &StoryModel<'_>) {
-    let _ = write!(out, "<h3>{}</h3>", wording::QUOTES);
-    let quotes = s.quotes();
-    if quotes.is_empty() {
-        na(out, wording::NO_QUOTES);
-        return;
-    }
-    out.push_str("<ul class=\"quotes\">");
-    for q in quotes {
-        let (a, b) = q.words;
-        let (doc, start, end) = (q.quote.doc.as_str(), q.quote.start, q.quote.end);
-        let text = format!("“{}”", escape(&snippet(t.slice(doc, a, b), 200)));
-        let _ = write!(
-            out,
-            "<li><strong>{}</strong>: {} <small>{}</small></li>",
-            escape(q.speaker),
-            src("quote", &cites([(doc, start, end)]), &text),
-            escape(&t.outlet(doc))
-        );
-    }
-    out.push_str("</ul>");
-}
-
-/// An event's description as a clickable snippet citing every mention.
-fn event_link(e: &EventV, t: &Texts<'_>) -> String {
-    let mut list: Vec<(&str, usize, usize)> = e
-        .mentions
-        .iter()
-        .map(|m| (m.doc.as_str(), m.start, m.end))
-        .collect();
-    if list.is_empty() {
-        list.push((
-            e.description.doc.as_str(),
-            e.description.start,
-            e.description.end,
-        ));
-    }
-    let c = &e.description;
-    let text = format!(
-        "“{}”",
-        escape(&snippet(t.slice(&c.doc, c.start, c.end), 150))
-    );
-    src("event", &cites(list), &text)
 }
 
 /// The timeline as inline SVG: one dot per dated event on a time axis, coloured when outlets

@@ -7,9 +7,13 @@
 
 #![deny(clippy::string_slice)]
 
+use std::borrow::Borrow;
+use std::cell::RefCell;
 use std::fmt::Write;
 
-use crate::dossier::{snippet, Dossier, EventV, Texts};
+use askama::Template;
+
+use crate::dossier::{snippet, Dossier, Texts};
 use crate::view::{wording, DossierView, Section, StoryModel, Summary};
 
 pub(crate) mod claims;
@@ -38,6 +42,16 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The Markdown escaper of the templates (`askama.toml` binds it to `.md` files): every `{{ }}`
+/// in `templates/` goes through [`escape`] unless marked `|safe`.
+pub struct Escape;
+
+impl askama_escape::Escaper for Escape {
+    fn write_escaped<W: std::fmt::Write>(&self, mut fmt: W, string: &str) -> std::fmt::Result {
+        fmt.write_str(&escape(string))
+    }
+}
+
 /// Outlet names, escaped and joined by commas.
 fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
     let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
@@ -49,291 +63,132 @@ fn note(out: &mut String, text: &str) {
     let _ = writeln!(out, "_{text}_\n");
 }
 
-/// Footnotes collected while writing; each cites an outlet and quotes a snippet.
+/// One footnote: the outlet and day of the cited document and a snippet of the span.
+struct Footnote {
+    outlet: String,
+    published: Option<String>,
+    quoted: String,
+    doc: String,
+    start: usize,
+    end: usize,
+}
+
+/// Footnotes collected while rendering, numbered from 1 in the order they are cited.
 struct Notes<'t> {
     texts: &'t Texts<'t>,
-    bodies: Vec<String>,
+    cited: RefCell<Vec<(String, usize, usize)>>,
 }
 
 impl<'t> Notes<'t> {
-    /// Adds a footnote for code points `[start, end)` of `doc` and returns its marker.
-    fn cite(&mut self, doc: &str, start: usize, end: usize) -> String {
-        let quoted = snippet(self.texts.slice(doc, start, end), SNIPPET);
-        let mut body = escape(&self.texts.outlet(doc));
-        if let Some(p) = self.texts.published(doc) {
-            let _ = write!(body, ", {}", escape(p));
-        }
-        let _ = write!(body, ": “{}” (`{doc}` {start}–{end})", escape(&quoted));
-        self.bodies.push(body);
-        format!("[^{}]", self.bodies.len())
+    /// Adds a footnote for code points `[start, end)` of `doc` and returns its number.
+    fn number(&self, doc: &str, start: usize, end: usize) -> usize {
+        let mut cited = self.cited.borrow_mut();
+        cited.push((doc.to_string(), start, end));
+        cited.len()
     }
 
-    /// The text of `[start, end)` of `doc` cut to `max` code points, escaped, with its footnote.
-    fn cited(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
-        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
-        format!("{text}{}", self.cite(doc, start, end))
+    /// As [`Notes::number`], as the footnote marker.
+    fn cite(&self, doc: &str, start: usize, end: usize) -> String {
+        format!("[^{}]", self.number(doc, start, end))
     }
 
-    /// As [`Notes::cited`], in curly quotes with the footnote after the closing quote.
-    fn quoted(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
-        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
-        format!("“{text}”{}", self.cite(doc, start, end))
+    /// The footnotes cited so far, in order.
+    fn footnotes(&self) -> Vec<Footnote> {
+        self.cited
+            .borrow()
+            .iter()
+            .map(|(doc, start, end)| Footnote {
+                outlet: self.texts.outlet(doc),
+                published: self.texts.published(doc).map(str::to_string),
+                quoted: snippet(self.texts.slice(doc, *start, *end), SNIPPET),
+                doc: doc.clone(),
+                start: *start,
+                end: *end,
+            })
+            .collect()
+    }
+}
+
+/// A count or offset as templates pass it: by value or by reference.
+pub(crate) trait Num: Borrow<usize> {}
+
+impl<T: Borrow<usize>> Num for T {}
+
+/// The Markdown dossier: `templates/dossier.md` and, per story, `templates/md/story.md`. The
+/// claims sections and the record are still written by [`claims`] and [`record`].
+#[derive(Template)]
+#[template(path = "dossier.md")]
+struct Page<'a> {
+    d: &'a Dossier,
+    view: &'a DossierView<'a>,
+    notes: Notes<'a>,
+}
+
+impl Page<'_> {
+    /// The text of `[start, end)` of `doc`, cut to `max` code points (escaped by the template).
+    fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
+        snippet(self.notes.texts.slice(doc, start, end), *max.borrow())
+    }
+
+    /// `text` cut to `max` code points.
+    fn cut(&self, text: &str, max: impl Num) -> String {
+        snippet(text, *max.borrow())
+    }
+
+    /// Cites `[start, end)` of `doc` in a new footnote; its number.
+    fn note(&self, doc: &str, start: impl Num, end: impl Num) -> usize {
+        self.notes.number(doc, *start.borrow(), *end.borrow())
+    }
+
+    /// The outlet of a document.
+    fn outlet(&self, doc: &str) -> String {
+        self.notes.texts.outlet(doc)
+    }
+
+    fn record(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        record::section(&mut out, &self.notes, self.d, s.view());
+        out
+    }
+
+    fn agreed(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::agreed(&mut out, &self.notes, s.agreed());
+        out
+    }
+
+    fn contested(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::contested(&mut out, &self.notes, s.contested());
+        out
+    }
+
+    fn inconsistencies(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::inconsistencies(&mut out, &self.notes, s.inconsistencies());
+        out
+    }
+
+    fn unique(&self, s: &StoryModel<'_>) -> String {
+        let mut out = String::new();
+        claims::unique(&mut out, &self.notes, s.unique());
+        out
     }
 }
 
 /// Renders the dossier as Markdown.
 pub fn render(d: &Dossier) -> String {
     let view = DossierView::new(d);
-    let mut notes = Notes {
-        texts: &view.texts,
-        bodies: Vec::new(),
+    let page = Page {
+        d,
+        view: &view,
+        notes: Notes {
+            texts: &view.texts,
+            cited: RefCell::new(Vec::new()),
+        },
     };
-    let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", wording::TITLE);
-    let _ = writeln!(
-        out,
-        "{} Every item cites its source in a footnote quoting the text.\n",
-        view.counts()
-    );
-    if !d.problems.is_empty() {
-        let _ = writeln!(out, "**{}**\n", wording::PROBLEMS);
-        for p in &d.problems {
-            let line =
-                wording::problem(&escape(&p.path), &escape(&p.severity), &escape(&p.message));
-            let _ = writeln!(out, "- {line}");
-        }
-        out.push('\n');
-    }
-    for s in view.story_models() {
-        story(&mut out, &mut notes, d, &s);
-    }
-    if !notes.bodies.is_empty() {
-        let _ = writeln!(out, "---\n");
-        for (i, b) in notes.bodies.iter().enumerate() {
-            let _ = writeln!(out, "[^{}]: {b}", i + 1);
-        }
-    }
-    out
-}
-
-fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "## {}\n", escape(&s.title));
-    let id = format!("`{}`", s.id);
-    let _ = writeln!(out, "{}\n", wording::story_meta(&id, s.docs.len()));
-    summary(out, notes, s);
-    sources(out, s);
-    people(out, notes, s);
-    record::section(out, notes, d, s.view());
-
-    let _ = writeln!(out, "### {}\n", wording::AGREED);
-    claims::agreed(out, notes, s.agreed());
-    let _ = writeln!(out, "### {}\n", wording::CONTESTED);
-    claims::contested(out, notes, s.contested());
-    let _ = writeln!(out, "### {}\n", wording::INCONSISTENCIES);
-    claims::inconsistencies(out, notes, s.inconsistencies());
-    date_conflicts(out, notes, s);
-    timeline(out, notes, s);
-    let _ = writeln!(out, "### {}\n", wording::UNIQUE);
-    match s.unique() {
-        Section::NotComputed => events_alone(out, notes, s),
-        unique => claims::unique(out, notes, unique),
-    }
-    quotes(out, notes, s);
-}
-
-fn summary(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    match s.summary() {
-        Summary::Claims(list) => {
-            let _ = writeln!(out, "**{}**\n", wording::SUMMARY);
-            for x in list {
-                let text = notes.cited(&x.doc, x.start, x.end, 400);
-                let _ = writeln!(
-                    out,
-                    "- {text} _({})_",
-                    wording::sources(x.independent_sources)
-                );
-            }
-            out.push('\n');
-        }
-        Summary::Lead(c) => {
-            let text = notes.cited(&c.doc, c.start, c.end, 400);
-            let _ = writeln!(
-                out,
-                "**{}** {text} _{}_\n",
-                wording::SUMMARY,
-                wording::LEAD_NOTE
-            );
-        }
-        Summary::None => {}
-    }
-}
-
-fn sources(out: &mut String, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::SOURCES);
-    let _ = writeln!(
-        out,
-        "| # | {} |\n|---|---|---|---|---|---|",
-        wording::SOURCE_COLUMNS.join(" | ")
-    );
-    for (i, row) in s.sources().iter().enumerate() {
-        let published = row
-            .published
-            .map(|p| wording::published(&escape(&p.value), &escape(&p.how)))
-            .unwrap_or_else(|| wording::UNKNOWN.into());
-        let (lineage, reprint) = match &row.lineage {
-            Some((l, r)) => (
-                escape(l),
-                r.as_deref()
-                    .map_or_else(|| wording::NOT_A_REPRINT.into(), escape),
-            ),
-            None => (
-                wording::LINEAGE_NOT_COMPUTED.into(),
-                wording::LINEAGE_NOT_COMPUTED.into(),
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {published} | {} | {lineage} | {reprint} |",
-            i + 1,
-            escape(&row.outlet),
-            escape(&snippet(&row.title, 90)),
-        );
-    }
-    out.push('\n');
-}
-
-fn people(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::WHOS_WHO);
-    let people = s.people();
-    if people.is_empty() {
-        note(out, wording::NO_PEOPLE);
-    }
-    for p in people {
-        let mut line = format!(
-            "- **{}** ({})",
-            escape(&p.entity.name),
-            escape(&p.entity.kind)
-        );
-        let roles: Vec<String> = p
-            .roles
-            .iter()
-            .map(|(role, evidence)| {
-                let n: String = evidence
-                    .iter()
-                    .map(|c| notes.cite(&c.doc, c.start, c.end))
-                    .collect();
-                format!("{}{n}", escape(role))
-            })
-            .collect();
-        if !roles.is_empty() {
-            let _ = write!(line, ": {}", roles.join("; "));
-        }
-        let _ = writeln!(line, " — {} {}", wording::NAMED_BY, outlet_list(&p.outlets));
-        out.push_str(&line);
-    }
-    out.push('\n');
-}
-
-fn date_conflicts(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let conflicts = s.date_conflicts();
-    if conflicts.is_empty() {
-        let _ = writeln!(out, "{}", wording::NO_DATE_CONFLICT);
-    }
-    for c in conflicts {
-        let e = &c.event.description;
-        let text = notes.quoted(&e.doc, e.start, e.end, 100);
-        let _ = writeln!(out, "- {}", wording::dated_differently(&text));
-        for date in c.dates {
-            let cites: String = date
-                .mentions
-                .iter()
-                .map(|m| notes.cite(&m.doc, m.start, m.end))
-                .collect();
-            let value = format!("**{}**", escape(date.value));
-            let _ = writeln!(
-                out,
-                "  - {}{cites}",
-                wording::per(&value, &outlet_list(&date.outlets))
-            );
-        }
-    }
-    out.push('\n');
-}
-
-fn timeline(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::TIMELINE);
-    if s.events.is_empty() {
-        let _ = writeln!(out, "_{}_", wording::NO_EVENTS);
-    }
-    for e in &s.events {
-        let c = &e.description;
-        let text = notes.quoted(&c.doc, c.start, c.end, SNIPPET);
-        let flag = if e.conflicting {
-            format!(" **({})**", wording::DATES_DIFFER)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "- **{}** — {text} ({}){flag}",
-            escape(&e.date),
-            outlet_list(s.event_outlets(e))
-        );
-    }
-    let inferred = s.inferred();
-    if !inferred.is_empty() {
-        let _ = writeln!(out, "\n{}\n", wording::INFERRED);
-        for p in inferred {
-            let cites: String = p
-                .evidence
-                .iter()
-                .map(|c| notes.cite(&c.doc, c.start, c.end))
-                .collect();
-            let date = format!("**{}**", escape(&p.date));
-            let line = wording::inferred(
-                &escape(&notes.texts.outlet(&p.doc)),
-                &date,
-                &escape(&p.reason),
-            );
-            let _ = writeln!(out, "- {line}{cites}");
-        }
-    }
-    out.push('\n');
-}
-
-/// Without a claims analysis, what each outlet alone adds falls back to the dated events only
-/// one outlet reports.
-fn events_alone(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "{}\n", wording::EVENTS_ALONE_NOTE);
-    for (outlet, evs) in s.events_alone() {
-        let _ = writeln!(out, "- **{}**:", escape(&outlet));
-        for e in evs {
-            event_alone(out, notes, e);
-        }
-    }
-    out.push('\n');
-}
-
-fn event_alone(out: &mut String, notes: &mut Notes<'_>, e: &EventV) {
-    if let Some(m) = e.mentions.first() {
-        let text = notes.quoted(&m.doc, m.sentence.start, m.sentence.end, 120);
-        let _ = writeln!(out, "  - {}: {text}", escape(&e.date));
-    }
-}
-
-fn quotes(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let quotes = s.quotes();
-    let _ = writeln!(out, "### {}\n", wording::QUOTES);
-    if quotes.is_empty() {
-        let _ = writeln!(out, "_{}_", wording::NO_QUOTES);
-    }
-    for q in quotes {
-        let (a, b) = q.words;
-        let text = escape(&snippet(notes.texts.slice(&q.quote.doc, a, b), SNIPPET));
-        let n = notes.cite(&q.quote.doc, q.quote.start, q.quote.end);
-        let _ = writeln!(out, "- **{}**: “{text}”{n}", escape(q.speaker));
-    }
-    out.push('\n');
+    page.render().unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -22,8 +22,14 @@ use crate::dossier::{
 /// The dossier's own sentences, shared by both renderings. Functions take their pieces already
 /// escaped for the output format.
 pub mod wording {
+    use std::borrow::Borrow;
+
     /// The page title.
     pub const TITLE: &str = "Corroborate dossier";
+    /// After the counts in the Markdown header.
+    pub const MD_CITATIONS: &str = "Every item cites its source in a footnote quoting the text.";
+    /// After the counts in the HTML header.
+    pub const HTML_CITATIONS: &str = "Click any underlined item to see its source passage.";
     /// Heading of the input problems list.
     pub const PROBLEMS: &str = "Input problems";
     /// Section headings, in the order a story shows them.
@@ -49,6 +55,8 @@ pub mod wording {
     /// Columns of the sources table.
     pub const SOURCE_COLUMNS: [&str; 5] =
         ["outlet", "published", "headline", "lineage", "reprint of"];
+    /// The link from a source to its annotated text (web UI).
+    pub const ANNOTATED_TEXT: &str = "annotated text";
     /// A publication day nobody gives.
     pub const UNKNOWN: &str = "unknown";
     /// A lineage cell when linking did not run.
@@ -113,23 +121,17 @@ pub mod wording {
         format!("{articles} article(s) from {outlets} outlet(s), {stories} {s}.")
     }
 
-    /// "Story `id`, 3 article(s)." with `id` already marked up.
-    pub fn story_meta(id: &str, articles: usize) -> String {
-        format!("Story {id}, {articles} article(s).")
-    }
+    /// Before a story's id: "Story `id`, 3 article(s)."
+    pub const STORY: &str = "Story";
 
-    /// One input problem.
-    pub fn problem(path: &str, severity: &str, message: &str) -> String {
-        format!("{path} ({severity}): {message}")
-    }
-
-    /// A publication day with how it became known.
-    pub fn published(value: &str, how: &str) -> String {
-        format!("{value} ({how})")
+    /// After a story's id: "3 article(s)."
+    pub fn articles(n: impl Borrow<usize>) -> String {
+        format!("{} article(s).", n.borrow())
     }
 
     /// "1 independent source" / "3 independent sources".
-    pub fn sources(n: usize) -> String {
+    pub fn sources(n: impl Borrow<usize>) -> String {
+        let n = *n.borrow();
         if n == 1 {
             "1 independent source".into()
         } else {
@@ -161,9 +163,12 @@ pub mod wording {
         format!("Different values for {slot}:")
     }
 
+    /// Between a value and the outlets giving it: "<value> per <outlets>".
+    pub const PER: &str = "per";
+
     /// "<value> per <outlets>".
     pub fn per(value: &str, outlets: &str) -> String {
-        format!("{value} per {outlets}")
+        format!("{value} {PER} {outlets}")
     }
 
     /// "<outlets> — N statement(s)", before a group's unique statements.
@@ -171,15 +176,10 @@ pub mod wording {
         format!("{n} statement(s)")
     }
 
-    /// Before the dates of an event outlets date differently; `event` already quoted.
-    pub fn dated_differently(event: &str) -> String {
-        format!("Outlets date {event} differently:")
-    }
-
-    /// An inferred publication day: "<outlet>: <date> — <reason>".
-    pub fn inferred(outlet: &str, date: &str, reason: &str) -> String {
-        format!("{outlet}: {date} — {reason}")
-    }
+    /// Before an event outlets date differently: "Outlets date “<event>” differently:".
+    pub const OUTLETS_DATE: &str = "Outlets date";
+    /// After an event outlets date differently.
+    pub const DIFFERENTLY: &str = "differently:";
 
     /// Names joined by commas, at most `max`, then "and N more".
     pub fn names(shown: &[String], total: usize) -> String {

@@ -10,7 +10,7 @@ use crate::dossier::{quoted, snippet, ClaimV};
 use crate::view::{wording, Capped, Dispute, Inconsistency, Party, Section, UniqueGroup};
 
 /// A claim as a quoted snippet citing one mention per lineage (a reprint adds no citation).
-fn claim_line(notes: &mut Notes<'_>, c: &ClaimV, max: usize) -> String {
+fn claim_line(notes: &Notes<'_>, c: &ClaimV, max: usize) -> String {
     let t = notes.texts;
     let mut seen = BTreeSet::new();
     let cites: String = c
@@ -35,7 +35,7 @@ fn more(out: &mut String, indent: &str, n: usize) {
 }
 
 /// Agreed facts with their independent-source counts.
-pub(super) fn agreed(out: &mut String, notes: &mut Notes<'_>, s: Section<Capped<&ClaimV>>) {
+pub(super) fn agreed(out: &mut String, notes: &Notes<'_>, s: Section<Capped<&ClaimV>>) {
     let list = match s.items_or(wording::NO_AGREED) {
         Ok(list) => list,
         Err(n) => return note(out, n),
@@ -56,7 +56,7 @@ pub(super) fn agreed(out: &mut String, notes: &mut Notes<'_>, s: Section<Capped<
 
 /// One side of a dispute as table cells: each party once, with the outlets carrying its
 /// statements and its first statement quoted.
-fn side(notes: &mut Notes<'_>, parties: &[Party<'_>]) -> Vec<String> {
+fn side(notes: &Notes<'_>, parties: &[Party<'_>]) -> Vec<String> {
     parties
         .iter()
         .map(|p| {
@@ -78,7 +78,7 @@ fn side(notes: &mut Notes<'_>, parties: &[Party<'_>]) -> Vec<String> {
 
 /// Contested points: for each dispute, what is at issue, then who asserts and who disputes,
 /// side by side, each quoted; then the evidence each side cites.
-pub(super) fn contested(out: &mut String, notes: &mut Notes<'_>, s: Section<Vec<Dispute<'_>>>) {
+pub(super) fn contested(out: &mut String, notes: &Notes<'_>, s: Section<Vec<Dispute<'_>>>) {
     let list = match s.items_or(wording::NO_DISPUTE) {
         Ok(list) => list,
         Err(n) => return note(out, n),
@@ -136,7 +136,7 @@ pub(super) fn contested(out: &mut String, notes: &mut Notes<'_>, s: Section<Vec<
 /// Claim-level inconsistencies: outlets giving different values for one slot.
 pub(super) fn inconsistencies(
     out: &mut String,
-    notes: &mut Notes<'_>,
+    notes: &Notes<'_>,
     s: Section<Vec<Inconsistency<'_>>>,
 ) {
     let list = match s.items_or_else(
@@ -167,7 +167,7 @@ pub(super) fn inconsistencies(
 }
 
 /// What each outlet alone adds: claims no other lineage carries, reprints folded together.
-pub(super) fn unique(out: &mut String, notes: &mut Notes<'_>, s: Section<Vec<UniqueGroup<'_>>>) {
+pub(super) fn unique(out: &mut String, notes: &Notes<'_>, s: Section<Vec<UniqueGroup<'_>>>) {
     let groups = match s.items_or(wording::NO_UNIQUE) {
         Ok(groups) => groups,
         Err(n) => return note(out, n),

@@ -13,13 +13,13 @@ const CITES_PER_VALUE: usize = 2;
 const MAX_NAMES: usize = 6;
 
 /// Writes the record section(s) of story `s` (nothing when no record was filled for it).
-pub(super) fn section(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryView) {
+pub(super) fn section(out: &mut String, notes: &Notes<'_>, d: &Dossier, s: &StoryView) {
     for r in story_records(&d.records, s) {
         record(out, notes, r);
     }
 }
 
-fn record(out: &mut String, notes: &mut Notes<'_>, r: &RecordV) {
+fn record(out: &mut String, notes: &Notes<'_>, r: &RecordV) {
     let _ = writeln!(
         out,
         "### Record: {}\n\n{}, filled from {} article(s). Contested fields keep every value with \
@@ -48,7 +48,7 @@ fn names(list: &[String]) -> String {
 }
 
 /// The value with footnotes on its first supporting spans (or disputing ones, if none).
-fn value(notes: &mut Notes<'_>, v: &RecordValueV) -> String {
+fn value(notes: &Notes<'_>, v: &RecordValueV) -> String {
     let mut ev: Vec<_> = v.support().take(CITES_PER_VALUE).collect();
     if ev.is_empty() {
         ev = v.disputes().take(CITES_PER_VALUE).collect();
@@ -60,7 +60,7 @@ fn value(notes: &mut Notes<'_>, v: &RecordValueV) -> String {
     format!("{}{marks}", escape(&v.value))
 }
 
-fn disputed(notes: &mut Notes<'_>, v: &RecordValueV) -> String {
+fn disputed(notes: &Notes<'_>, v: &RecordValueV) -> String {
     if v.disputed_by.is_empty() {
         return String::new();
     }
@@ -80,7 +80,7 @@ fn sources(v: &RecordValueV) -> String {
     }
 }
 
-fn field(out: &mut String, notes: &mut Notes<'_>, f: &RecordFieldV) {
+fn field(out: &mut String, notes: &Notes<'_>, f: &RecordFieldV) {
     let label = escape(&f.label());
     if f.contested {
         let parts: Vec<String> = f
