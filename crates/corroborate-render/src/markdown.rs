@@ -9,14 +9,13 @@
 
 use std::borrow::Borrow;
 use std::cell::RefCell;
-use std::fmt::Write;
+use std::collections::BTreeSet;
 
 use askama::Template;
 
-use crate::dossier::{snippet, Dossier, Texts};
-use crate::view::{wording, DossierView, Section, StoryModel, Summary};
+use crate::dossier::{quoted, snippet, ClaimV, Dossier, Texts};
+use crate::view::{wording, Dispute, DossierView, Party, Section, StoryModel, Summary};
 
-pub(crate) mod claims;
 mod record;
 
 /// Longest quoted snippet in a citation, in code points.
@@ -50,17 +49,6 @@ impl askama_escape::Escaper for Escape {
     fn write_escaped<W: std::fmt::Write>(&self, mut fmt: W, string: &str) -> std::fmt::Result {
         fmt.write_str(&escape(string))
     }
-}
-
-/// Outlet names, escaped and joined by commas.
-fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
-    let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
-    v.join(", ")
-}
-
-/// An italic note line of the dossier's own wording.
-fn note(out: &mut String, text: &str) {
-    let _ = writeln!(out, "_{text}_\n");
 }
 
 /// One footnote: the outlet and day of the cited document and a snippet of the span.
@@ -114,8 +102,8 @@ pub(crate) trait Num: Borrow<usize> {}
 
 impl<T: Borrow<usize>> Num for T {}
 
-/// The Markdown dossier: `templates/dossier.md` and, per story, `templates/md/story.md`. The
-/// claims sections and the record are still written by [`claims`] and [`record`].
+/// The Markdown dossier: `templates/dossier.md`, per story `templates/md/story.md` and its
+/// claims sections `templates/md/claims.md`. The record is still written by [`record`].
 #[derive(Template)]
 #[template(path = "dossier.md")]
 struct Page<'a> {
@@ -146,35 +134,69 @@ impl Page<'_> {
         self.notes.texts.outlet(doc)
     }
 
+    /// The text of `[start, end)` of `doc`, cut to `max` code points, in curly quotes.
+    fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        quoted(&self.snip(doc, start, end, max))
+    }
+
+    /// The spans a claim cites: one mention per lineage (a reprint adds no citation), else
+    /// the claim's own text.
+    fn claim_spans<'c>(&self, c: &'c ClaimV) -> Vec<(&'c str, usize, usize)> {
+        let mut seen = BTreeSet::new();
+        let spans: Vec<(&str, usize, usize)> = c
+            .mentions
+            .iter()
+            .filter(|m| seen.insert(m.lineage.as_str()))
+            .map(|m| (m.doc.as_str(), m.start, m.end))
+            .collect();
+        if spans.is_empty() {
+            return vec![(c.text.doc.as_str(), c.text.start, c.text.end)];
+        }
+        spans
+    }
+
+    /// Both sides of a dispute as table rows: each party once, with the outlets carrying its
+    /// statements and its first statement quoted. Footnotes are numbered side by side: every
+    /// party asserting, then every party disputing.
+    fn sides<'p>(&self, d: &'p Dispute<'_>) -> Vec<(Option<Cell<'p>>, Option<Cell<'p>>)> {
+        let side = |parties: &'p [Party<'_>]| -> Vec<Cell<'p>> {
+            parties
+                .iter()
+                .filter_map(|p| {
+                    let first = p.statements.first()?;
+                    Some(Cell {
+                        label: p.source.label(),
+                        outlets: p.outlets.iter().copied().collect(),
+                        text: self.quoted(&first.doc, first.start, first.end, 140),
+                        note: self.note(&first.doc, first.start, first.end),
+                    })
+                })
+                .collect()
+        };
+        let mut asserts = side(&d.asserts).into_iter();
+        let mut disputes = side(&d.disputes).into_iter();
+        let mut rows = Vec::new();
+        loop {
+            match (asserts.next(), disputes.next()) {
+                (None, None) => return rows,
+                row => rows.push(row),
+            }
+        }
+    }
+
     fn record(&self, s: &StoryModel<'_>) -> String {
         let mut out = String::new();
         record::section(&mut out, &self.notes, self.d, s.view());
         out
     }
+}
 
-    fn agreed(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::agreed(&mut out, &self.notes, s.agreed());
-        out
-    }
-
-    fn contested(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::contested(&mut out, &self.notes, s.contested());
-        out
-    }
-
-    fn inconsistencies(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::inconsistencies(&mut out, &self.notes, s.inconsistencies());
-        out
-    }
-
-    fn unique(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::unique(&mut out, &self.notes, s.unique());
-        out
-    }
+/// One party of a dispute in the sides table.
+struct Cell<'a> {
+    label: String,
+    outlets: Vec<&'a str>,
+    text: String,
+    note: usize,
 }
 
 /// Renders the dossier as Markdown.

@@ -140,8 +140,8 @@ pub mod wording {
     }
 
     /// The line closing a capped list.
-    pub fn more_in_json(n: usize) -> String {
-        format!("… and {n} more in the JSON report.")
+    pub fn more_in_json(n: impl Borrow<usize>) -> String {
+        format!("… and {} more in the JSON report.", n.borrow())
     }
 
     /// "opposed evaluations" or "disputed statement", for a dispute's kind.
@@ -158,9 +158,12 @@ pub mod wording {
     /// Evidence against.
     pub const EVIDENCE_AGAINST: &str = "Evidence cited against";
 
+    /// Before a slot outlets give different values for: "Different values for <slot>:".
+    pub const DIFFERENT_VALUES: &str = "Different values for";
+
     /// "Different values for <slot>:".
     pub fn different_values(slot: &str) -> String {
-        format!("Different values for {slot}:")
+        format!("{DIFFERENT_VALUES} {slot}:")
     }
 
     /// Between a value and the outlets giving it: "<value> per <outlets>".
@@ -172,8 +175,8 @@ pub mod wording {
     }
 
     /// "<outlets> — N statement(s)", before a group's unique statements.
-    pub fn statements(n: usize) -> String {
-        format!("{n} statement(s)")
+    pub fn statements(n: impl Borrow<usize>) -> String {
+        format!("{} statement(s)", n.borrow())
     }
 
     /// Before an event outlets date differently: "Outlets date “<event>” differently:".
