@@ -14,11 +14,11 @@ use std::fmt::Write;
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, CiteV, CrossEntityV, DocV, Dossier, EventMentionV,
-    EventV, Texts,
+    day_number, outlet_of, quoted, snippet, title_of, CiteV, ClaimV, CrossEntityV, DocV, Dossier,
+    EventMentionV, EventV, StoryClaims, Texts,
 };
 use crate::markdown::Num;
-use crate::view::{wording, DossierView, Section, StoryModel, Summary};
+use crate::view::{wording, DossierView, Party, Section, SlotValue, StoryModel, Summary};
 
 mod claims;
 mod record;
@@ -213,28 +213,50 @@ impl DossierBody<'_> {
         out
     }
 
-    fn agreed(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::agreed(&mut out, s.agreed(), self.texts());
-        out
+    /// The text of `[start, end)` of `doc`, cut to `max` code points, in curly quotes.
+    fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        quoted(&self.snip(doc, start, end, max))
     }
 
-    fn contested(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::contested(&mut out, s.contested(), self.texts());
-        out
+    /// The `data-cites` of every mention of a claim.
+    fn claim_cites(&self, c: &ClaimV) -> String {
+        claims::claim_cites(c)
     }
 
-    fn inconsistencies(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        claims::inconsistencies(&mut out, s.inconsistencies());
-        out
+    /// The `data-cites` of every statement of a party.
+    fn party_cites(&self, p: &Party<'_>) -> String {
+        cites(
+            p.statements
+                .iter()
+                .map(|p| (p.doc.as_str(), p.start, p.end)),
+        )
     }
 
-    /// What each outlet alone adds, then the claims × outlets matrix.
-    fn unique(&self, s: &StoryModel<'_>) -> String {
+    /// The `data-cites` of every statement giving a value.
+    fn given_cites(&self, v: &SlotValue<'_>) -> String {
+        cites(v.given.iter().map(|g| (g.doc.as_str(), g.start, g.end)))
+    }
+
+    /// A heading of the dossier's wording with its first letter in upper case.
+    fn capitalised(&self, heading: &str) -> String {
+        let mut chars = heading.chars();
+        chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+
+    /// The ids of the story's claims in dispute.
+    fn contested_ids(&self, s: &StoryModel<'_>) -> BTreeSet<usize> {
+        s.claims
+            .as_ref()
+            .map(StoryClaims::contested_ids)
+            .unwrap_or_default()
+    }
+
+    /// The claims × outlets matrix of a story with a claims analysis.
+    fn claims_matrix(&self, s: &StoryModel<'_>) -> String {
         let mut out = String::new();
-        claims::unique(&mut out, s.unique(), self.texts(), s.claims.as_ref());
         if let Some(sc) = &s.claims {
             claims::matrix(&mut out, sc, self.texts(), &s.view().docs);
         }
@@ -385,27 +407,6 @@ fn outlet_colours(view: &DossierView<'_>) -> BTreeMap<String, &'static str> {
         .enumerate()
         .map(|(i, n)| (n.clone(), PALETTE[i % PALETTE.len()]))
         .collect()
-}
-
-/// A clickable element citing `list`, holding `inner` (already marked up).
-fn src(class: &str, list: &str, inner: &str) -> String {
-    let class = if class.is_empty() {
-        "src".to_string()
-    } else {
-        format!("src {class}")
-    };
-    format!("<span class=\"{class}\" tabindex=\"0\" role=\"button\" data-cites=\"{list}\">{inner}</span>")
-}
-
-/// A paragraph of the dossier's own wording, marked as a note about what is missing.
-fn na(out: &mut String, text: &str) {
-    let _ = write!(out, "<p class=\"na\">{}</p>", escape(text));
-}
-
-/// Outlet names, escaped and joined by commas.
-fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
-    let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
-    v.join(", ")
 }
 
 /// The timeline as inline SVG: one dot per dated event on a time axis, coloured when outlets

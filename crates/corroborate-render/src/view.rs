@@ -87,6 +87,8 @@ pub mod wording {
     pub const ASSERTS: &str = "asserts";
     /// Heading of the disputing side of a dispute.
     pub const DISPUTES: &str = "disputes";
+    /// Before the claims a dispute is about.
+    pub const CLAIMS_IN_DISPUTE: &str = "Claims in dispute";
     /// Label of a dispute's topic.
     pub const AT_ISSUE: &str = "At issue";
     /// A side of a dispute with no statement.
