@@ -8,19 +8,18 @@
 
 #![deny(clippy::string_slice)]
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, quoted, snippet, title_of, CiteV, ClaimV, CrossEntityV, DocV, Dossier,
-    EventMentionV, EventV, StoryClaims, Texts,
+    day_number, outlet_of, quoted, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV,
+    DocV, Dossier, EventMentionV, EventV, StoryClaims, Texts,
 };
 use crate::markdown::Num;
 use crate::view::{wording, DossierView, Party, Section, SlotValue, StoryModel, Summary};
 
-mod claims;
 mod record;
 
 const CSS: &str = include_str!("html/dossier.css");
@@ -78,10 +77,11 @@ pub fn json_for_script(v: &serde_json::Value) -> String {
 }
 
 /// A citation list as the script reads it from `data-cites`: `doc:start:end` joined by `;`.
+/// Not escaped: the templates escape it as any other attribute value.
 fn cites<'a>(list: impl IntoIterator<Item = (&'a str, usize, usize)>) -> String {
     let v: Vec<String> = list
         .into_iter()
-        .map(|(d, a, b)| format!("{}:{a}:{b}", escape(d)))
+        .map(|(d, a, b)| format!("{d}:{a}:{b}"))
         .collect();
     v.join(";")
 }
@@ -195,16 +195,29 @@ impl DossierBody<'_> {
         cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
     }
 
-    fn timeline_svg(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        timeline_svg(&mut out, &s.events, self.texts());
-        out
+    fn timeline_svg(&self, s: &StoryModel<'_>) -> Option<TimelineSvg> {
+        timeline_svg(&s.events, self.texts())
     }
 
-    fn events_matrix(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        matrix(&mut out, &s.events, self.texts(), &self.colours);
-        out
+    /// The outlets of the dossier, in colour order.
+    fn outlets(&self) -> Vec<&str> {
+        self.colours.keys().map(String::as_str).collect()
+    }
+
+    /// A row of the events × outlets matrix: per outlet of the dossier, the `data-cites` of the
+    /// sentences where it mentions the event (empty when it does not).
+    fn event_cells(&self, e: &EventV) -> Vec<(&str, String)> {
+        self.outlets()
+            .into_iter()
+            .map(|o| {
+                let list = e
+                    .mentions
+                    .iter()
+                    .filter(|m| self.outlet(&m.doc) == o)
+                    .map(|m| (m.doc.as_str(), m.sentence.start, m.sentence.end));
+                (o, cites(list))
+            })
+            .collect()
     }
 
     fn record(&self, s: &StoryModel<'_>) -> String {
@@ -220,7 +233,10 @@ impl DossierBody<'_> {
 
     /// The `data-cites` of every mention of a claim.
     fn claim_cites(&self, c: &ClaimV) -> String {
-        claims::claim_cites(c)
+        if c.mentions.is_empty() {
+            return cites([(c.text.doc.as_str(), c.text.start, c.text.end)]);
+        }
+        cites(c.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
     }
 
     /// The `data-cites` of every statement of a party.
@@ -254,13 +270,14 @@ impl DossierBody<'_> {
             .unwrap_or_default()
     }
 
-    /// The claims × outlets matrix of a story with a claims analysis.
-    fn claims_matrix(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        if let Some(sc) = &s.claims {
-            claims::matrix(&mut out, sc, self.texts(), &s.view().docs);
-        }
-        out
+    /// The colour of a lineage's number in the claims × outlets matrix.
+    fn lineage_colour(&self, n: impl Num) -> &'static str {
+        PALETTE[*n.borrow() % PALETTE.len()]
+    }
+
+    /// The `data-cites` of a claim's mentions in one article.
+    fn claim_mention_cites(&self, list: &[&ClaimMentionV]) -> String {
+        cites(list.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
     }
 }
 
@@ -409,120 +426,79 @@ fn outlet_colours(view: &DossierView<'_>) -> BTreeMap<String, &'static str> {
         .collect()
 }
 
-/// The timeline as inline SVG: one dot per dated event on a time axis, coloured when outlets
-/// disagree; each dot cites its mentions.
-fn timeline_svg(out: &mut String, events: &[EventV], t: &Texts<'_>) {
+/// The timeline drawn as SVG (`templates/html/story.html`): one dot per dated event on a time
+/// axis, coloured when outlets disagree.
+struct TimelineSvg {
+    width: f64,
+    height: usize,
+    left: f64,
+    axis_end: f64,
+    axis: usize,
+    label_y: usize,
+    events: usize,
+    dots: Vec<Dot>,
+}
+
+/// One event of the SVG timeline, with the month label drawn under it, if any.
+struct Dot {
+    cx: String,
+    cy: usize,
+    fill: &'static str,
+    cites: String,
+    date: String,
+    description: String,
+    label: Option<String>,
+}
+
+/// The SVG timeline of `events`; `None` when no event has a day.
+fn timeline_svg(events: &[EventV], t: &Texts<'_>) -> Option<TimelineSvg> {
     let dated: Vec<(i64, &EventV)> = events
         .iter()
         .filter_map(|e| day_number(&e.date).map(|n| (n, e)))
         .collect();
-    let (Some(min), Some(max)) = (
-        dated.iter().map(|x| x.0).min(),
-        dated.iter().map(|x| x.0).max(),
-    ) else {
-        return;
-    };
+    let min = dated.iter().map(|x| x.0).min()?;
+    let max = dated.iter().map(|x| x.0).max()?;
     let (w, left, right) = (900.0_f64, 40.0_f64, 40.0_f64);
     let span = (max - min).max(1) as f64;
     let x = |n: i64| left + (n - min) as f64 / span * (w - left - right);
     let lanes = 4;
-    let h = 40 + lanes * 22 + 30;
     let axis = 30 + lanes * 22 + 6;
-    let _ = write!(
-        out,
-        "<svg class=\"timeline-svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"Timeline of {} dated events\">\
-         <line x1=\"{left}\" y1=\"{axis}\" x2=\"{}\" y2=\"{axis}\" stroke=\"#888\"/>",
-        dated.len(),
-        w - right
-    );
     let mut labelled: BTreeSet<&str> = BTreeSet::new();
     let mut last_label_x = f64::MIN;
-    for (i, (n, e)) in dated.iter().enumerate() {
-        let cx = x(*n);
-        let cy = 30 + (i % lanes) * 22;
-        let fill = if e.conflicting { "#D55E00" } else { "#0072B2" };
-        let c = cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)));
-        let desc = snippet(
-            t.slice(&e.description.doc, e.description.start, e.description.end),
-            120,
-        );
-        let _ = write!(
-            out,
-            "<g class=\"src\" tabindex=\"0\" role=\"button\" data-cites=\"{c}\"><title>{}: {}</title>\
-             <line x1=\"{cx:.1}\" y1=\"{cy}\" x2=\"{cx:.1}\" y2=\"{axis}\" stroke=\"#ccc\"/>\
-             <circle cx=\"{cx:.1}\" cy=\"{cy}\" r=\"7\" fill=\"{fill}\"/></g>",
-            escape(&e.date),
-            escape(&desc)
-        );
-        let label = e.date.get(..7).unwrap_or(&e.date);
-        if cx - last_label_x > 70.0 && labelled.insert(label) {
-            let _ = write!(
-                out,
-                "<text x=\"{cx:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
-                axis + 18,
-                escape(label)
-            );
-            last_label_x = cx;
-        }
-    }
-    out.push_str("</svg>");
-}
-
-/// The events × outlets matrix: a filled cell when an outlet mentions the event, coloured by
-/// outlet. Honest placeholder for the claims × outlets matrix coloured by lineage, which needs
-/// the claims and lineage stages.
-fn matrix(
-    out: &mut String,
-    events: &[EventV],
-    t: &Texts<'_>,
-    colours: &BTreeMap<String, &'static str>,
-) {
-    out.push_str("<h3>Events × outlets</h3><p class=\"na\">Which outlet reports which dated event, coloured by outlet. \
-        The claims × outlets matrix coloured by lineage is not computed: it needs the claims and lineage stages.</p>");
-    if events.is_empty() {
-        return;
-    }
-    let outlets: Vec<&String> = colours.keys().collect();
-    out.push_str("<div class=\"matrix-wrap\"><table class=\"matrix\"><thead><tr><th>event</th>");
-    for o in &outlets {
-        let _ = write!(out, "<th><span>{}</span></th>", escape(o));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for e in events {
-        let mut by: HashMap<String, Vec<(&str, usize, usize)>> = HashMap::new();
-        for m in &e.mentions {
-            by.entry(t.outlet(&m.doc)).or_default().push((
-                m.doc.as_str(),
-                m.sentence.start,
-                m.sentence.end,
-            ));
-        }
-        let _ = write!(
-            out,
-            "<tr><th><time>{}</time> {}</th>",
-            escape(&e.date),
-            escape(&snippet(
-                t.slice(&e.description.doc, e.description.start, e.description.end),
-                60
-            ))
-        );
-        for o in &outlets {
-            match by.remove(o.as_str()) {
-                Some(list) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"src hit\" tabindex=\"0\" role=\"button\" title=\"{}\" data-cites=\"{}\" style=\"background:{}\"></td>",
-                        escape(o),
-                        cites(list),
-                        colours.get(*o).copied().unwrap_or("#666")
-                    );
-                }
-                None => out.push_str("<td></td>"),
+    let dots = dated
+        .iter()
+        .enumerate()
+        .map(|(i, (n, e))| {
+            let cx = x(*n);
+            let month = e.date.get(..7).unwrap_or(&e.date);
+            let label = (cx - last_label_x > 70.0 && labelled.insert(month)).then(|| {
+                last_label_x = cx;
+                month.to_string()
+            });
+            Dot {
+                cx: format!("{cx:.1}"),
+                cy: 30 + (i % lanes) * 22,
+                fill: if e.conflicting { "#D55E00" } else { "#0072B2" },
+                cites: cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end))),
+                date: e.date.clone(),
+                description: snippet(
+                    t.slice(&e.description.doc, e.description.start, e.description.end),
+                    120,
+                ),
+                label,
             }
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table></div>");
+        })
+        .collect();
+    Some(TimelineSvg {
+        width: w,
+        height: 40 + lanes * 22 + 30,
+        left,
+        axis_end: w - right,
+        axis,
+        label_y: axis + 18,
+        events: dated.len(),
+        dots,
+    })
 }
 
 #[cfg(test)]

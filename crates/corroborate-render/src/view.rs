@@ -14,9 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
     self, dispute_topics, group_parties, title_of, unique_by_lineage, values_by_text, CiteV,
-    ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV, EventV,
-    InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims, SummaryV,
-    Texts,
+    ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV,
+    EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims,
+    SummaryV, Texts,
 };
 
 /// The dossier's own sentences, shared by both renderings. Functions take their pieces already
@@ -131,6 +131,46 @@ pub mod wording {
         format!("{} article(s).", n.borrow())
     }
 
+    /// Heading of the claims × outlets matrix.
+    pub const CLAIMS_MATRIX: &str = "Claims × outlets";
+    /// What the claims × outlets matrix shows.
+    pub const CLAIMS_MATRIX_NOTE: &str = "Which article states which claim. Cells share a colour when the articles share a lineage (an original and its reprints), so a reprint is visibly one source; the last column counts independent sources.";
+    /// The claims × outlets matrix without rows.
+    pub const NO_MATRIX_CLAIM: &str = "No claim is carried by more than one source or disputed.";
+    /// Head of the claims column of the matrix.
+    pub const CLAIM: &str = "claim";
+    /// Head of the independent sources column of the matrix.
+    pub const SOURCES_COLUMN: &str = "sources";
+    /// Marks a claim in dispute.
+    pub const CONTESTED_FLAG: &str = "contested";
+    /// Heading of the events × outlets matrix.
+    pub const EVENTS_MATRIX: &str = "Events × outlets";
+    /// What the events × outlets matrix shows, and what it stands in for.
+    pub const EVENTS_MATRIX_NOTE: &str = "Which outlet reports which dated event, coloured by outlet. The claims × outlets matrix coloured by lineage is not computed: it needs the claims and lineage stages.";
+    /// The SVG timeline's label: "Timeline of 3 dated events".
+    pub fn timeline_of(n: impl Borrow<usize>) -> String {
+        format!("Timeline of {} dated events", n.borrow())
+    }
+
+    /// Head of the events column of the matrix.
+    pub const EVENT: &str = "event";
+
+    /// "N further claim(s) are in the JSON report." (nothing when none is left out).
+    pub fn further_claims(n: impl Borrow<usize>) -> String {
+        match *n.borrow() {
+            0 => String::new(),
+            n => format!("{n} further claim(s) are in the JSON report."),
+        }
+    }
+
+    /// The lineage of a matrix column: "one lineage of 3 articles" or "independent".
+    pub fn lineage_members(n: impl Borrow<usize>) -> String {
+        match *n.borrow() {
+            n if n > 1 => format!("one lineage of {n} articles"),
+            _ => "independent".into(),
+        }
+    }
+
     /// "1 independent source" / "3 independent sources".
     pub fn sources(n: impl Borrow<usize>) -> String {
         let n = *n.borrow();
@@ -200,6 +240,8 @@ pub mod wording {
 pub const MAX_AGREED: usize = 25;
 /// Most claims listed per outlet under "what each outlet alone adds".
 pub const MAX_UNIQUE: usize = 10;
+/// Most claims in the claims × outlets matrix; the JSON report holds every claim.
+pub const MAX_MATRIX_ROWS: usize = 40;
 /// Most topics shown for one dispute.
 const MAX_TOPICS: usize = 3;
 
@@ -418,6 +460,40 @@ pub struct QuoteRow<'a> {
     pub speaker: &'a str,
     /// The quoted words (the whole quote when the content is unknown), in code points.
     pub words: (usize, usize),
+}
+
+/// One column of the claims × outlets matrix: an article, with its outlet and lineage.
+pub struct MatrixColumn<'a> {
+    /// The document.
+    pub doc: &'a str,
+    /// Its outlet.
+    pub outlet: String,
+    /// Its lineage's number, in order of first appearance (the articles of one lineage share
+    /// a colour).
+    pub lineage: usize,
+    /// How many of the story's articles share the lineage.
+    pub members: usize,
+}
+
+/// One row of the claims × outlets matrix: a claim and, per column, its mentions there.
+pub struct MatrixRow<'a> {
+    /// The claim.
+    pub claim: &'a ClaimV,
+    /// Whether it is in dispute.
+    pub contested: bool,
+    /// Per column, the claim's mentions in that article (empty when it does not state it).
+    pub cells: Vec<Vec<&'a ClaimMentionV>>,
+}
+
+/// The claims × outlets matrix: one row per claim (contested and multi-source claims first,
+/// capped), one column per article grouped by lineage.
+pub struct ClaimsMatrix<'a> {
+    /// The articles, lineage by lineage in order of first appearance.
+    pub columns: Vec<MatrixColumn<'a>>,
+    /// The claims shown.
+    pub rows: Vec<MatrixRow<'a>>,
+    /// How many more the JSON report holds.
+    pub hidden: usize,
 }
 
 /// What one story shows, section by section.
@@ -657,6 +733,82 @@ impl<'a> StoryModel<'a> {
             }
         }
         alone
+    }
+
+    /// The claims × outlets matrix; `None` without a claims analysis or with one article.
+    pub fn claims_matrix(&self) -> Option<ClaimsMatrix<'a>> {
+        let sc = self.claims.as_ref().filter(|sc| sc.articles >= 2)?;
+        let contested = sc.contested_ids();
+        let mut rows: Vec<&ClaimV> = sc
+            .claims
+            .iter()
+            .copied()
+            .filter(|c| contested.contains(&c.id) || c.independent_sources >= 2)
+            .collect();
+        rows.sort_by_key(|c| {
+            (
+                !contested.contains(&c.id),
+                std::cmp::Reverse(c.independent_sources),
+                c.id,
+            )
+        });
+        let hidden = rows.len().saturating_sub(MAX_MATRIX_ROWS);
+        rows.truncate(MAX_MATRIX_ROWS);
+        let lineage_of: BTreeMap<&str, &str> = sc
+            .claims
+            .iter()
+            .flat_map(|c| c.mentions.iter())
+            .map(|m| (m.doc.as_str(), m.lineage.as_str()))
+            .collect();
+        let mut columns: Vec<(&str, String, &str)> = self
+            .view
+            .docs
+            .iter()
+            .map(|d| {
+                let lineage = lineage_of.get(d.as_str()).copied().unwrap_or(d.as_str());
+                (d.as_str(), self.texts.outlet(d), lineage)
+            })
+            .collect();
+        // Articles of one lineage side by side, lineages in order of first appearance.
+        let first_seen: BTreeMap<&str, usize> = columns
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, c)| (c.2, i))
+            .collect();
+        columns.sort_by_key(|c| first_seen.get(c.2).copied().unwrap_or(usize::MAX));
+        let mut number: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut members: BTreeMap<&str, usize> = BTreeMap::new();
+        for c in &columns {
+            let n = number.len();
+            number.entry(c.2).or_insert(n);
+            *members.entry(c.2).or_insert(0) += 1;
+        }
+        let columns: Vec<MatrixColumn<'a>> = columns
+            .into_iter()
+            .map(|(doc, outlet, lineage)| MatrixColumn {
+                doc,
+                outlet,
+                lineage: number.get(lineage).copied().unwrap_or(0),
+                members: members.get(lineage).copied().unwrap_or(1),
+            })
+            .collect();
+        let rows = rows
+            .into_iter()
+            .map(|claim| MatrixRow {
+                claim,
+                contested: contested.contains(&claim.id),
+                cells: columns
+                    .iter()
+                    .map(|col| claim.mentions.iter().filter(|m| m.doc == col.doc).collect())
+                    .collect(),
+            })
+            .collect();
+        Some(ClaimsMatrix {
+            columns,
+            rows,
+            hidden,
+        })
     }
 
     /// The story's quotes.

@@ -47,7 +47,11 @@ fn cited(class: &str, text: &str, evidence: &[&EvidenceV]) -> String {
     }
     format!(
         "<span class=\"src {class}\" tabindex=\"0\" role=\"button\" data-cites=\"{}\">{}</span>",
-        cites(evidence.iter().map(|e| (e.doc.as_str(), e.start, e.end))),
+        escape(&cites(evidence.iter().map(|e| (
+            e.doc.as_str(),
+            e.start,
+            e.end
+        )))),
         escape(text)
     )
 }
