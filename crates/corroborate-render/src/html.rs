@@ -15,12 +15,14 @@ use askama::Template;
 
 use crate::dossier::{
     day_number, outlet_of, quoted, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV,
-    DocV, Dossier, EventMentionV, EventV, StoryClaims, Texts,
+    DocV, Dossier, EventMentionV, EventV, EvidenceV, RecordFieldV, RecordValueV, StoryClaims,
+    Texts,
 };
 use crate::markdown::Num;
-use crate::view::{wording, DossierView, Party, Section, SlotValue, StoryModel, Summary};
-
-mod record;
+use crate::view::{
+    capped_names, record_alternatives, wording, Capped, DossierView, Party, Section, SlotValue,
+    StoryModel, Summary,
+};
 
 const CSS: &str = include_str!("html/dossier.css");
 const JS: &str = include_str!("html/dossier.js");
@@ -220,10 +222,43 @@ impl DossierBody<'_> {
             .collect()
     }
 
-    fn record(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        record::panel(&mut out, self.d, s.view());
-        out
+    /// Names as a record lists them.
+    fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
+        capped_names(list)
+    }
+
+    /// Every span about a record value: support first, then disputes.
+    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        v.support().chain(v.disputes()).collect()
+    }
+
+    /// The spans disputing a record value.
+    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        v.disputes().collect()
+    }
+
+    /// The `data-cites` of record evidence.
+    fn evidence_list_cites(&self, list: &[&EvidenceV]) -> String {
+        cites(list.iter().map(|e| (e.doc.as_str(), e.start, e.end)))
+    }
+
+    /// Whether a contested value rests on one source.
+    fn single_source(&self, v: &RecordValueV) -> bool {
+        v.single_source && v.sources > 0
+    }
+
+    /// The values of an unknown field that sources deny, shown so the reader sees why the
+    /// field stays empty.
+    fn denied<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+        f.values
+            .iter()
+            .filter(|v| !v.disputed_by.is_empty())
+            .collect()
+    }
+
+    /// A field's other asserted values.
+    fn alternatives<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+        record_alternatives(f)
     }
 
     /// The text of `[start, end)` of `doc`, cut to `max` code points, in curly quotes.

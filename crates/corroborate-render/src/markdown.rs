@@ -13,10 +13,11 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 
-use crate::dossier::{quoted, snippet, ClaimV, Dossier, Texts};
-use crate::view::{wording, Dispute, DossierView, Party, Section, StoryModel, Summary};
+use crate::dossier::{quoted, snippet, ClaimV, Dossier, EvidenceV, RecordValueV, Texts};
+use crate::view::{capped_names, wording, Capped, Dispute, DossierView, Party, Section, Summary};
 
-mod record;
+/// Evidence spans cited per record value (the JSON and HTML carry all of them).
+const CITES_PER_VALUE: usize = 2;
 
 /// Longest quoted snippet in a citation, in code points.
 const SNIPPET: usize = 160;
@@ -75,11 +76,6 @@ impl<'t> Notes<'t> {
         cited.len()
     }
 
-    /// As [`Notes::number`], as the footnote marker.
-    fn cite(&self, doc: &str, start: usize, end: usize) -> String {
-        format!("[^{}]", self.number(doc, start, end))
-    }
-
     /// The footnotes cited so far, in order.
     fn footnotes(&self) -> Vec<Footnote> {
         self.cited
@@ -103,7 +99,7 @@ pub(crate) trait Num: Borrow<usize> {}
 impl<T: Borrow<usize>> Num for T {}
 
 /// The Markdown dossier: `templates/dossier.md`, per story `templates/md/story.md` and its
-/// claims sections `templates/md/claims.md`. The record is still written by [`record`].
+/// claims sections `templates/md/claims.md` and records `templates/md/record.md`.
 #[derive(Template)]
 #[template(path = "dossier.md")]
 struct Page<'a> {
@@ -184,10 +180,24 @@ impl Page<'_> {
         }
     }
 
-    fn record(&self, s: &StoryModel<'_>) -> String {
-        let mut out = String::new();
-        record::section(&mut out, &self.notes, self.d, s.view());
-        out
+    /// Names as a record lists them.
+    fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
+        capped_names(list)
+    }
+
+    /// The spans a record value cites: its first supporting ones, else its first disputing
+    /// ones (the JSON and HTML carry all of them).
+    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        let support: Vec<&EvidenceV> = v.support().take(CITES_PER_VALUE).collect();
+        if support.is_empty() {
+            return self.dispute_evidence(v);
+        }
+        support
+    }
+
+    /// The first spans disputing a record value.
+    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        v.disputes().take(CITES_PER_VALUE).collect()
     }
 }
 

@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::dossier::{
     self, dispute_topics, group_parties, title_of, unique_by_lineage, values_by_text, CiteV,
     ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV,
-    EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims,
-    SummaryV, Texts,
+    EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, RecordFieldV, RecordV, RecordValueV,
+    SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
 
 /// The dossier's own sentences, shared by both renderings. Functions take their pieces already
@@ -226,13 +226,52 @@ pub mod wording {
     /// After an event outlets date differently.
     pub const DIFFERENTLY: &str = "differently:";
 
-    /// Names joined by commas, at most `max`, then "and N more".
-    pub fn names(shown: &[String], total: usize) -> String {
-        let mut s = shown.join(", ");
-        if total > shown.len() {
-            s.push_str(&format!(" and {} more", total - shown.len()));
-        }
-        s
+    /// After a capped list of names: "and 3 more".
+    pub fn and_more(n: impl Borrow<usize>) -> String {
+        format!("and {} more", n.borrow())
+    }
+
+    /// Before a record's schema: "Record: police use of force".
+    pub const RECORD: &str = "Record:";
+    /// Columns of a record's table (the Markdown shows the first three).
+    pub const RECORD_COLUMNS: [&str; 4] = ["field", "value", "independent sources", "asserted by"];
+    /// How a record says what its contested and unknown fields mean, in Markdown; then the
+    /// word [`RECORD_UNKNOWN`] and [`MEANS_UNSUPPORTED`].
+    pub const RECORD_NOTE_MD: &str =
+        "Contested fields keep every value with who asserts and who disputes it;";
+    /// The same in HTML, where values are clickable.
+    pub const RECORD_NOTE_HTML: &str = "Click a value to see its evidence. A contested field keeps every value with who asserts and who disputes it;";
+    /// A record field no source supports.
+    pub const RECORD_UNKNOWN: &str = "unknown";
+    /// What [`RECORD_UNKNOWN`] means.
+    pub const MEANS_UNSUPPORTED: &str = "means no source supports the field.";
+    /// After [`RECORD_UNKNOWN`] in a field's cell.
+    pub const NO_SUPPORT: &str = "no source supports this field";
+    /// A contested field: what it is.
+    pub const SOURCES_DISAGREE: &str = "the sources disagree:";
+    /// Before the values of an unknown field that sources deny.
+    pub const MENTIONED: &str = "mentioned:";
+    /// Before a field's other asserted values.
+    pub const ALSO: &str = "also:";
+    /// A value resting on one source.
+    pub const SINGLE_SOURCE: &str = "single source";
+    /// After a value's number of sources.
+    pub const SOURCE_COUNT: &str = "source(s)";
+    /// A value nobody asserts.
+    pub const ASSERTED_BY_NO_ONE: &str = "asserted by no one";
+    /// Before who asserts a value.
+    pub const ASSERTED_BY: &str = "asserted by";
+    /// Before who disputes a value.
+    pub const DISPUTED_BY: &str = "disputed by";
+
+    /// "filled from 3 article(s)."
+    pub fn filled_from(n: impl Borrow<usize>) -> String {
+        format!("filled from {} article(s).", n.borrow())
+    }
+
+    /// "disputed by A, B" with every name.
+    pub fn disputed_by(names: &[String]) -> String {
+        format!("{DISPUTED_BY} {}", names.join(", "))
     }
 }
 
@@ -242,8 +281,24 @@ pub const MAX_AGREED: usize = 25;
 pub const MAX_UNIQUE: usize = 10;
 /// Most claims in the claims × outlets matrix; the JSON report holds every claim.
 pub const MAX_MATRIX_ROWS: usize = 40;
+/// Most names listed in a record's "asserted by" before "and N more".
+pub const MAX_NAMES: usize = 6;
 /// Most topics shown for one dispute.
 const MAX_TOPICS: usize = 3;
+
+/// Names as a record lists them: at most [`MAX_NAMES`], then how many more.
+pub fn capped_names(list: &[String]) -> Capped<&str> {
+    Capped::new(list.iter().map(String::as_str).collect(), MAX_NAMES)
+}
+
+/// A record field's other asserted values, shown after its value (none for a list field,
+/// whose values are all filed).
+pub fn record_alternatives(f: &RecordFieldV) -> Vec<&RecordValueV> {
+    if f.ty == "list" {
+        return Vec::new();
+    }
+    f.asserted().skip(1).collect()
+}
 
 /// A section's state: not computed (no claims analysis), a story of one article (nothing to
 /// compare), nothing found, or its items.
@@ -809,6 +864,11 @@ impl<'a> StoryModel<'a> {
             rows,
             hidden,
         })
+    }
+
+    /// The incident records filled for the story.
+    pub fn records(&self) -> Vec<&'a RecordV> {
+        dossier::story_records(&self.dossier.records, self.view)
     }
 
     /// The story's quotes.
