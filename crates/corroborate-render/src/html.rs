@@ -9,7 +9,6 @@
 #![deny(clippy::string_slice)]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write;
 
 use askama::Template;
 
@@ -323,7 +322,7 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
     let doc = texts.doc(id)?;
     let mut marks: Vec<(usize, usize, &str, String)> = Vec::new();
     for q in d.quotes.iter().filter(|q| q.doc == id) {
-        let who = q.speaker_name.as_deref().unwrap_or("unattributed");
+        let who = q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED);
         marks.push((q.start, q.end, "quote", format!("quote: {who}")));
     }
     for m in d.mentions.iter().filter(|m| m.doc == id) {
@@ -358,44 +357,51 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
     }
     // Outer spans first; an overlapping later span is dropped, so marks never interleave.
     marks.sort_by_key(|m| (m.0, std::cmp::Reverse(m.1)));
-    let mut body = String::new();
-    let published = doc
-        .meta
-        .published
-        .as_ref()
-        .map(|p| format!("{} ({})", p.value, p.how))
-        .unwrap_or_else(|| "date unknown".into());
-    let _ = write!(
-        body,
-        "<header><h1>{}</h1><p>{} · {} · <code>{}</code> · {}</p>\
-         <p class=\"legend\"><mark class=\"date\">date</mark> <mark class=\"quantity\">quantity</mark> \
-         <mark class=\"entity\">name</mark> <mark class=\"quote\">quote</mark> \
-         <mark class=\"ignored\">ignored</mark></p></header><article class=\"doctext\">",
-        escape(&title_of(doc, &texts)),
-        escape(&outlet_of(doc)),
-        escape(&published),
-        escape(&doc.id),
-        escape(&doc.source)
-    );
     let mut pos = 0;
     let end = doc.text.chars().count();
+    let mut pieces = Vec::new();
     for (a, b, class, title) in marks {
         if a < pos || b <= a || b > end {
             continue;
         }
-        body.push_str(&escape(texts.slice(id, pos, a)));
-        let _ = write!(
-            body,
-            "<mark class=\"{class}\" title=\"{}\">{}</mark>",
-            escape(&title),
-            escape(texts.slice(id, a, b))
-        );
+        pieces.push(Marked {
+            before: texts.slice(id, pos, a),
+            class,
+            title,
+            text: texts.slice(id, a, b),
+        });
         pos = b;
     }
-    body.push_str(&escape(texts.slice(id, pos, end)));
-    body.push_str("</article>");
+    let body = DocumentBody {
+        doc,
+        title: title_of(doc, &texts),
+        outlet: outlet_of(doc),
+        pieces,
+        rest: texts.slice(id, pos, end),
+    }
+    .render()
+    .unwrap_or_default();
     let title = title_of(doc, &texts);
     Some(page(&title, &body, "{}", opts))
+}
+
+/// One annotated document (`templates/html/document.html`): its text cut into marked spans.
+#[derive(Template)]
+#[template(path = "html/document.html")]
+struct DocumentBody<'a> {
+    doc: &'a DocV,
+    title: String,
+    outlet: String,
+    pieces: Vec<Marked<'a>>,
+    rest: &'a str,
+}
+
+/// A marked span of a document with the plain text before it.
+struct Marked<'a> {
+    before: &'a str,
+    class: &'static str,
+    title: String,
+    text: &'a str,
 }
 
 /// A page in the dossier's style around `body`, which the caller has built with [`escape`]

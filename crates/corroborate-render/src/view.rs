@@ -114,6 +114,16 @@ pub mod wording {
     pub const EVENTS_ALONE_NOTE: &str = "Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).";
     /// Quotes: none.
     pub const NO_QUOTES: &str = "No quotes were extracted from these articles.";
+    /// A document's publication day nobody gives.
+    pub const DATE_UNKNOWN: &str = "date unknown";
+    /// The legend of an annotated document: each mark's class and label.
+    pub const LEGEND: [(&str, &str); 5] = [
+        ("date", "date"),
+        ("quantity", "quantity"),
+        ("entity", "name"),
+        ("quote", "quote"),
+        ("ignored", "ignored"),
+    ];
     /// A quote without a speaker.
     pub const UNATTRIBUTED: &str = "unattributed";
 
