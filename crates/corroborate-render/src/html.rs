@@ -13,14 +13,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, quoted, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV,
-    DocV, Dossier, EventMentionV, EventV, EvidenceV, RecordFieldV, RecordValueV, StoryClaims,
-    Texts,
+    day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DocV,
+    Dossier, EventMentionV, EventV, EvidenceV, RecordFieldV, RecordValueV, StoryClaims, Texts,
 };
-use crate::markdown::Num;
+
 use crate::view::{
-    capped_names, record_alternatives, wording, Capped, DossierView, Party, Section, SlotValue,
-    StoryModel, Summary,
+    record_alternatives, wording, DossierView, Num, Party, Section, SlotValue, StoryModel, Summary,
 };
 
 const CSS: &str = include_str!("html/dossier.css");
@@ -136,22 +134,6 @@ impl DossierBody<'_> {
         &self.view.texts
     }
 
-    /// The text of `[start, end)` of `doc`, cut to `max` code points (escaped by the template).
-    fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
-        let (start, end) = (*start.borrow(), *end.borrow());
-        snippet(self.texts().slice(doc, start, end), *max.borrow())
-    }
-
-    /// `text` cut to `max` code points.
-    fn cut(&self, text: &str, max: impl Num) -> String {
-        snippet(text, *max.borrow())
-    }
-
-    /// The outlet of a document.
-    fn outlet(&self, doc: &str) -> String {
-        self.texts().outlet(doc)
-    }
-
     /// An outlet's colour.
     fn colour(&self, outlet: &str) -> &'static str {
         self.colours.get(outlet).copied().unwrap_or("#666")
@@ -214,16 +196,11 @@ impl DossierBody<'_> {
                 let list = e
                     .mentions
                     .iter()
-                    .filter(|m| self.outlet(&m.doc) == o)
+                    .filter(|m| self.view.outlet(&m.doc) == o)
                     .map(|m| (m.doc.as_str(), m.sentence.start, m.sentence.end));
                 (o, cites(list))
             })
             .collect()
-    }
-
-    /// Names as a record lists them.
-    fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
-        capped_names(list)
     }
 
     /// Every span about a record value: support first, then disputes.
@@ -258,11 +235,6 @@ impl DossierBody<'_> {
     /// A field's other asserted values.
     fn alternatives<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
         record_alternatives(f)
-    }
-
-    /// The text of `[start, end)` of `doc`, cut to `max` code points, in curly quotes.
-    fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
-        quoted(&self.snip(doc, start, end, max))
     }
 
     /// The `data-cites` of every mention of a claim.

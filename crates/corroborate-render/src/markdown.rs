@@ -7,14 +7,13 @@
 
 #![deny(clippy::string_slice)]
 
-use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 use askama::Template;
 
-use crate::dossier::{quoted, snippet, ClaimV, Dossier, EvidenceV, RecordValueV, Texts};
-use crate::view::{capped_names, wording, Capped, Dispute, DossierView, Party, Section, Summary};
+use crate::dossier::{snippet, ClaimV, Dossier, EvidenceV, RecordValueV, Texts};
+use crate::view::{wording, Dispute, DossierView, Num, Party, Section, Summary};
 
 /// Evidence spans cited per record value (the JSON and HTML carry all of them).
 const CITES_PER_VALUE: usize = 2;
@@ -93,11 +92,6 @@ impl<'t> Notes<'t> {
     }
 }
 
-/// A count or offset as templates pass it: by value or by reference.
-pub(crate) trait Num: Borrow<usize> {}
-
-impl<T: Borrow<usize>> Num for T {}
-
 /// The Markdown dossier: `templates/dossier.md`, per story `templates/md/story.md` and its
 /// claims sections `templates/md/claims.md` and records `templates/md/record.md`.
 #[derive(Template)]
@@ -109,30 +103,9 @@ struct Page<'a> {
 }
 
 impl Page<'_> {
-    /// The text of `[start, end)` of `doc`, cut to `max` code points (escaped by the template).
-    fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
-        let (start, end) = (*start.borrow(), *end.borrow());
-        snippet(self.notes.texts.slice(doc, start, end), *max.borrow())
-    }
-
-    /// `text` cut to `max` code points.
-    fn cut(&self, text: &str, max: impl Num) -> String {
-        snippet(text, *max.borrow())
-    }
-
     /// Cites `[start, end)` of `doc` in a new footnote; its number.
     fn note(&self, doc: &str, start: impl Num, end: impl Num) -> usize {
         self.notes.number(doc, *start.borrow(), *end.borrow())
-    }
-
-    /// The outlet of a document.
-    fn outlet(&self, doc: &str) -> String {
-        self.notes.texts.outlet(doc)
-    }
-
-    /// The text of `[start, end)` of `doc`, cut to `max` code points, in curly quotes.
-    fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
-        quoted(&self.snip(doc, start, end, max))
     }
 
     /// The spans a claim cites: one mention per lineage (a reprint adds no citation), else
@@ -163,7 +136,7 @@ impl Page<'_> {
                     Some(Cell {
                         label: p.source.label(),
                         outlets: p.outlets.iter().copied().collect(),
-                        text: self.quoted(&first.doc, first.start, first.end, 140),
+                        text: self.view.quoted(&first.doc, first.start, first.end, 140),
                         note: self.note(&first.doc, first.start, first.end),
                     })
                 })
@@ -178,11 +151,6 @@ impl Page<'_> {
                 row => rows.push(row),
             }
         }
-    }
-
-    /// Names as a record lists them.
-    fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
-        capped_names(list)
     }
 
     /// The spans a record value cites: its first supporting ones, else its first disputing

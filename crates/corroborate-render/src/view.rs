@@ -10,13 +10,14 @@
 
 #![deny(clippy::string_slice)]
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
-    self, dispute_topics, group_parties, title_of, unique_by_lineage, values_by_text, CiteV,
-    ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV,
-    EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, RecordFieldV, RecordV, RecordValueV,
-    SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
+    values_by_text, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV,
+    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV,
+    RecordFieldV, RecordV, RecordValueV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
 
 /// The dossier's own sentences, shared by both renderings. Functions take their pieces already
@@ -296,10 +297,10 @@ pub const MAX_NAMES: usize = 6;
 /// Most topics shown for one dispute.
 const MAX_TOPICS: usize = 3;
 
-/// Names as a record lists them: at most [`MAX_NAMES`], then how many more.
-pub fn capped_names(list: &[String]) -> Capped<&str> {
-    Capped::new(list.iter().map(String::as_str).collect(), MAX_NAMES)
-}
+/// A count or code-point offset as the templates pass it: by value or by reference.
+pub trait Num: Borrow<usize> {}
+
+impl<T: Borrow<usize>> Num for T {}
 
 /// A record field's other asserted values, shown after its value (none for a list field,
 /// whose values are all filed).
@@ -400,6 +401,32 @@ impl<'a> DossierView<'a> {
             .and_then(|id| self.texts.doc(id))
             .map(|x| title_of(x, &self.texts))
             .unwrap_or_else(|| wording::TITLE.into())
+    }
+
+    /// The text of `[start, end)` of `doc`, cut to `max` code points (the templates escape it).
+    pub fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
+        snippet(self.texts.slice(doc, start, end), *max.borrow())
+    }
+
+    /// As [`DossierView::snip`], in curly quotes.
+    pub fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        quoted(&self.snip(doc, start, end, max))
+    }
+
+    /// `text` cut to `max` code points.
+    pub fn cut(&self, text: &str, max: impl Num) -> String {
+        snippet(text, *max.borrow())
+    }
+
+    /// The outlet of a document.
+    pub fn outlet(&self, doc: &str) -> String {
+        self.texts.outlet(doc)
+    }
+
+    /// Names as a record lists them: at most [`MAX_NAMES`], then how many more.
+    pub fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
+        Capped::new(list.iter().map(String::as_str).collect(), MAX_NAMES)
     }
 
     /// The model of each story that has documents, in report order.
