@@ -2,9 +2,15 @@
 //! Markdown's content plus a timeline drawn as SVG, an events × outlets matrix, and a side panel
 //! that shows the source passage, span highlighted in context, for any clicked item.
 //!
-//! Article text is data: every piece of input goes through [`escape`] (element content and
-//! attribute values) or [`json_for_script`] (the embedded document texts), and the script builds
-//! the passage panel with `textContent`, never `innerHTML`.
+//! The markup is in `templates/html/page.html` (the page), `templates/dossier.html`,
+//! `templates/html/story.html`, `templates/html/claims.html`, `templates/html/record.html`
+//! (the dossier) and `templates/html/document.html` (one annotated document); what they show
+//! and say comes from [`crate::view`].
+//!
+//! Article text is data: every piece of input goes through [`escape`] (the templates'
+//! auto-escaper, [`Escape`], for element content and attribute values) or [`json_for_script`]
+//! (the embedded document texts), and the script builds the passage panel with `textContent`,
+//! never `innerHTML`.
 
 #![deny(clippy::string_slice)]
 

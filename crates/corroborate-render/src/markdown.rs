@@ -2,8 +2,11 @@
 //!
 //! Per story: title and summary, sources, who's who, agreed facts, contested points,
 //! inconsistencies, timeline, what each outlet alone adds, quotes. Every item carries a
-//! footnote citing the outlet with a quoted snippet. Article text is data: every piece of it is
-//! escaped with [`escape`], so input cannot inject links, images or HTML.
+//! footnote citing the outlet with a quoted snippet. The markup is in `templates/dossier.md`,
+//! `templates/md/story.md`, `templates/md/claims.md` and `templates/md/record.md`; what they
+//! show and say comes from [`crate::view`]. Article text is data: the templates escape every
+//! piece of it with [`escape`] (their auto-escaper, [`Escape`]), so input cannot inject links,
+//! images or HTML.
 
 #![deny(clippy::string_slice)]
 

@@ -1,12 +1,14 @@
 //! The dossier view model: what each story of the dossier shows, computed once from the
-//! [`Dossier`] and rendered by two thin writers, [`crate::markdown`] and [`crate::html`].
+//! [`Dossier`] and rendered by two sets of templates (`templates/dossier.md` and
+//! `templates/dossier.html` with the files they include), driven by [`crate::markdown`] and
+//! [`crate::html`].
 //!
 //! Everything a reader sees that is not markup lives here: which sections a story has and in
 //! what order, which items each holds (filtered, grouped, capped), and every sentence of the
-//! dossier's own wording ([`wording`]). The writers only choose markup, escape the text
-//! (Markdown and HTML escape differently, so escaping stays with them) and decide how citations
-//! look (footnotes or clickable spans). Items keep references into the dossier, so a writer
-//! cites any span it wants without the model copying text.
+//! dossier's own wording ([`wording`]). The templates only choose markup; escaping is their
+//! format's auto-escaper (Markdown and HTML escape differently), and how citations look
+//! (footnotes or clickable spans) is theirs too. Items keep references into the dossier, so a
+//! template cites any span it wants without the model copying text.
 
 #![deny(clippy::string_slice)]
 
@@ -20,8 +22,9 @@ use crate::dossier::{
     RecordFieldV, RecordV, RecordValueV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
 
-/// The dossier's own sentences, shared by both renderings. Functions take their pieces already
-/// escaped for the output format.
+/// The dossier's own sentences, shared by both renderings. The templates write them unescaped
+/// (`|safe`); functions that take pieces of input take them already escaped for the output
+/// format, and sentences with marked-up pieces are split into parts around them.
 pub mod wording {
     use std::borrow::Borrow;
 
@@ -211,28 +214,28 @@ pub mod wording {
     /// Evidence against.
     pub const EVIDENCE_AGAINST: &str = "Evidence cited against";
 
-    /// Before a slot outlets give different values for: "Different values for <slot>:".
+    /// Before a slot outlets give different values for: "Different values for `slot`:".
     pub const DIFFERENT_VALUES: &str = "Different values for";
 
-    /// "Different values for <slot>:".
+    /// "Different values for `slot`:".
     pub fn different_values(slot: &str) -> String {
         format!("{DIFFERENT_VALUES} {slot}:")
     }
 
-    /// Between a value and the outlets giving it: "<value> per <outlets>".
+    /// Between a value and the outlets giving it: "`value` per `outlets`".
     pub const PER: &str = "per";
 
-    /// "<value> per <outlets>".
+    /// "`value` per `outlets`".
     pub fn per(value: &str, outlets: &str) -> String {
         format!("{value} {PER} {outlets}")
     }
 
-    /// "<outlets> — N statement(s)", before a group's unique statements.
+    /// "`outlets` — N statement(s)", before a group's unique statements.
     pub fn statements(n: impl Borrow<usize>) -> String {
         format!("{} statement(s)", n.borrow())
     }
 
-    /// Before an event outlets date differently: "Outlets date “<event>” differently:".
+    /// Before an event outlets date differently: "Outlets date “`event`” differently:".
     pub const OUTLETS_DATE: &str = "Outlets date";
     /// After an event outlets date differently.
     pub const DIFFERENTLY: &str = "differently:";

@@ -161,7 +161,10 @@ fn templates_escape_input_exactly_once() {
         "citation of the headline escaped once"
     );
     assert!(out.contains("<h2>Ferry &amp; barge collide</h2>"));
-    assert!(!out.contains("&amp;amp;") && !out.contains("&amp;lt;"), "escaped twice");
+    assert!(
+        !out.contains("&amp;amp;") && !out.contains("&amp;lt;"),
+        "escaped twice"
+    );
     let md = markdown::render(&d);
     assert!(
         md.contains("- in/a\\&b\\_\\<c\\>.txt (error): bad \\*x\\* \\& \\<y\\>\n"),
