@@ -217,18 +217,8 @@ pub mod wording {
     /// Before a slot outlets give different values for: "Different values for `slot`:".
     pub const DIFFERENT_VALUES: &str = "Different values for";
 
-    /// "Different values for `slot`:".
-    pub fn different_values(slot: &str) -> String {
-        format!("{DIFFERENT_VALUES} {slot}:")
-    }
-
     /// Between a value and the outlets giving it: "`value` per `outlets`".
     pub const PER: &str = "per";
-
-    /// "`value` per `outlets`".
-    pub fn per(value: &str, outlets: &str) -> String {
-        format!("{value} {PER} {outlets}")
-    }
 
     /// "`outlets` — N statement(s)", before a group's unique statements.
     pub fn statements(n: impl Borrow<usize>) -> String {
