@@ -2,18 +2,24 @@
 //!
 //! Per story: title and summary, sources, who's who, agreed facts, contested points,
 //! inconsistencies, timeline, what each outlet alone adds, quotes. Every item carries a
-//! footnote citing the outlet with a quoted snippet. Article text is data: every piece of it is
-//! escaped with [`escape`], so input cannot inject links, images or HTML.
+//! footnote citing the outlet with a quoted snippet. The markup is in `templates/dossier.md`,
+//! `templates/md/story.md`, `templates/md/claims.md` and `templates/md/record.md`; what they
+//! show and say comes from [`crate::view`]. Article text is data: the templates escape every
+//! piece of it with [`escape`] (their auto-escaper, [`Escape`]), so input cannot inject links,
+//! images or HTML.
 
 #![deny(clippy::string_slice)]
 
-use std::fmt::Write;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 
-use crate::dossier::{snippet, Dossier, EventV, Texts};
-use crate::view::{wording, DossierView, Section, StoryModel, Summary};
+use askama::Template;
 
-pub(crate) mod claims;
-mod record;
+use crate::dossier::{snippet, ClaimV, Dossier, EvidenceV, RecordValueV, Texts};
+use crate::view::{wording, Dispute, DossierView, Num, Party, Section, Summary};
+
+/// Evidence spans cited per record value (the JSON and HTML carry all of them).
+const CITES_PER_VALUE: usize = 2;
 
 /// Longest quoted snippet in a citation, in code points.
 const SNIPPET: usize = 160;
@@ -38,302 +44,154 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// Outlet names, escaped and joined by commas.
-fn outlet_list<S: AsRef<str>>(outlets: impl IntoIterator<Item = S>) -> String {
-    let v: Vec<String> = outlets.into_iter().map(|o| escape(o.as_ref())).collect();
-    v.join(", ")
+/// The Markdown escaper of the templates (`askama.toml` binds it to `.md` files): every `{{ }}`
+/// in `templates/` goes through [`escape`] unless marked `|safe`.
+pub struct Escape;
+
+impl askama_escape::Escaper for Escape {
+    fn write_escaped<W: std::fmt::Write>(&self, mut fmt: W, string: &str) -> std::fmt::Result {
+        fmt.write_str(&escape(string))
+    }
 }
 
-/// An italic note line of the dossier's own wording.
-fn note(out: &mut String, text: &str) {
-    let _ = writeln!(out, "_{text}_\n");
+/// One footnote: the outlet and day of the cited document and a snippet of the span.
+struct Footnote {
+    outlet: String,
+    published: Option<String>,
+    quoted: String,
+    doc: String,
+    start: usize,
+    end: usize,
 }
 
-/// Footnotes collected while writing; each cites an outlet and quotes a snippet.
+/// Footnotes collected while rendering, numbered from 1 in the order they are cited.
 struct Notes<'t> {
     texts: &'t Texts<'t>,
-    bodies: Vec<String>,
+    cited: RefCell<Vec<(String, usize, usize)>>,
 }
 
 impl<'t> Notes<'t> {
-    /// Adds a footnote for code points `[start, end)` of `doc` and returns its marker.
-    fn cite(&mut self, doc: &str, start: usize, end: usize) -> String {
-        let quoted = snippet(self.texts.slice(doc, start, end), SNIPPET);
-        let mut body = escape(&self.texts.outlet(doc));
-        if let Some(p) = self.texts.published(doc) {
-            let _ = write!(body, ", {}", escape(p));
+    /// Adds a footnote for code points `[start, end)` of `doc` and returns its number.
+    fn number(&self, doc: &str, start: usize, end: usize) -> usize {
+        let mut cited = self.cited.borrow_mut();
+        cited.push((doc.to_string(), start, end));
+        cited.len()
+    }
+
+    /// The footnotes cited so far, in order.
+    fn footnotes(&self) -> Vec<Footnote> {
+        self.cited
+            .borrow()
+            .iter()
+            .map(|(doc, start, end)| Footnote {
+                outlet: self.texts.outlet(doc),
+                published: self.texts.published(doc).map(str::to_string),
+                quoted: snippet(self.texts.slice(doc, *start, *end), SNIPPET),
+                doc: doc.clone(),
+                start: *start,
+                end: *end,
+            })
+            .collect()
+    }
+}
+
+/// The Markdown dossier: `templates/dossier.md`, per story `templates/md/story.md` and its
+/// claims sections `templates/md/claims.md` and records `templates/md/record.md`.
+#[derive(Template)]
+#[template(path = "dossier.md")]
+struct Page<'a> {
+    d: &'a Dossier,
+    view: &'a DossierView<'a>,
+    notes: Notes<'a>,
+}
+
+impl Page<'_> {
+    /// Cites `[start, end)` of `doc` in a new footnote; its number.
+    fn note(&self, doc: &str, start: impl Num, end: impl Num) -> usize {
+        self.notes.number(doc, *start.borrow(), *end.borrow())
+    }
+
+    /// The spans a claim cites: one mention per lineage (a reprint adds no citation), else
+    /// the claim's own text.
+    fn claim_spans<'c>(&self, c: &'c ClaimV) -> Vec<(&'c str, usize, usize)> {
+        let mut seen = BTreeSet::new();
+        let spans: Vec<(&str, usize, usize)> = c
+            .mentions
+            .iter()
+            .filter(|m| seen.insert(m.lineage.as_str()))
+            .map(|m| (m.doc.as_str(), m.start, m.end))
+            .collect();
+        if spans.is_empty() {
+            return vec![(c.text.doc.as_str(), c.text.start, c.text.end)];
         }
-        let _ = write!(body, ": “{}” (`{doc}` {start}–{end})", escape(&quoted));
-        self.bodies.push(body);
-        format!("[^{}]", self.bodies.len())
+        spans
     }
 
-    /// The text of `[start, end)` of `doc` cut to `max` code points, escaped, with its footnote.
-    fn cited(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
-        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
-        format!("{text}{}", self.cite(doc, start, end))
+    /// Both sides of a dispute as table rows: each party once, with the outlets carrying its
+    /// statements and its first statement quoted. Footnotes are numbered side by side: every
+    /// party asserting, then every party disputing.
+    fn sides<'p>(&self, d: &'p Dispute<'_>) -> Vec<(Option<Cell<'p>>, Option<Cell<'p>>)> {
+        let side = |parties: &'p [Party<'_>]| -> Vec<Cell<'p>> {
+            parties
+                .iter()
+                .filter_map(|p| {
+                    let first = p.statements.first()?;
+                    Some(Cell {
+                        label: p.source.label(),
+                        outlets: p.outlets.iter().copied().collect(),
+                        text: self.view.quoted(&first.doc, first.start, first.end, 140),
+                        note: self.note(&first.doc, first.start, first.end),
+                    })
+                })
+                .collect()
+        };
+        let mut asserts = side(&d.asserts).into_iter();
+        let mut disputes = side(&d.disputes).into_iter();
+        let mut rows = Vec::new();
+        loop {
+            match (asserts.next(), disputes.next()) {
+                (None, None) => return rows,
+                row => rows.push(row),
+            }
+        }
     }
 
-    /// As [`Notes::cited`], in curly quotes with the footnote after the closing quote.
-    fn quoted(&mut self, doc: &str, start: usize, end: usize, max: usize) -> String {
-        let text = escape(&snippet(self.texts.slice(doc, start, end), max));
-        format!("“{text}”{}", self.cite(doc, start, end))
+    /// The spans a record value cites: its first supporting ones, else its first disputing
+    /// ones (the JSON and HTML carry all of them).
+    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        let support: Vec<&EvidenceV> = v.support().take(CITES_PER_VALUE).collect();
+        if support.is_empty() {
+            return self.dispute_evidence(v);
+        }
+        support
     }
+
+    /// The first spans disputing a record value.
+    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+        v.disputes().take(CITES_PER_VALUE).collect()
+    }
+}
+
+/// One party of a dispute in the sides table.
+struct Cell<'a> {
+    label: String,
+    outlets: Vec<&'a str>,
+    text: String,
+    note: usize,
 }
 
 /// Renders the dossier as Markdown.
 pub fn render(d: &Dossier) -> String {
     let view = DossierView::new(d);
-    let mut notes = Notes {
-        texts: &view.texts,
-        bodies: Vec::new(),
+    let page = Page {
+        d,
+        view: &view,
+        notes: Notes {
+            texts: &view.texts,
+            cited: RefCell::new(Vec::new()),
+        },
     };
-    let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", wording::TITLE);
-    let _ = writeln!(
-        out,
-        "{} Every item cites its source in a footnote quoting the text.\n",
-        view.counts()
-    );
-    if !d.problems.is_empty() {
-        let _ = writeln!(out, "**{}**\n", wording::PROBLEMS);
-        for p in &d.problems {
-            let line =
-                wording::problem(&escape(&p.path), &escape(&p.severity), &escape(&p.message));
-            let _ = writeln!(out, "- {line}");
-        }
-        out.push('\n');
-    }
-    for s in view.story_models() {
-        story(&mut out, &mut notes, d, &s);
-    }
-    if !notes.bodies.is_empty() {
-        let _ = writeln!(out, "---\n");
-        for (i, b) in notes.bodies.iter().enumerate() {
-            let _ = writeln!(out, "[^{}]: {b}", i + 1);
-        }
-    }
-    out
-}
-
-fn story(out: &mut String, notes: &mut Notes<'_>, d: &Dossier, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "## {}\n", escape(&s.title));
-    let id = format!("`{}`", s.id);
-    let _ = writeln!(out, "{}\n", wording::story_meta(&id, s.docs.len()));
-    summary(out, notes, s);
-    sources(out, s);
-    people(out, notes, s);
-    record::section(out, notes, d, s.view());
-
-    let _ = writeln!(out, "### {}\n", wording::AGREED);
-    claims::agreed(out, notes, s.agreed());
-    let _ = writeln!(out, "### {}\n", wording::CONTESTED);
-    claims::contested(out, notes, s.contested());
-    let _ = writeln!(out, "### {}\n", wording::INCONSISTENCIES);
-    claims::inconsistencies(out, notes, s.inconsistencies());
-    date_conflicts(out, notes, s);
-    timeline(out, notes, s);
-    let _ = writeln!(out, "### {}\n", wording::UNIQUE);
-    match s.unique() {
-        Section::NotComputed => events_alone(out, notes, s),
-        unique => claims::unique(out, notes, unique),
-    }
-    quotes(out, notes, s);
-}
-
-fn summary(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    match s.summary() {
-        Summary::Claims(list) => {
-            let _ = writeln!(out, "**{}**\n", wording::SUMMARY);
-            for x in list {
-                let text = notes.cited(&x.doc, x.start, x.end, 400);
-                let _ = writeln!(
-                    out,
-                    "- {text} _({})_",
-                    wording::sources(x.independent_sources)
-                );
-            }
-            out.push('\n');
-        }
-        Summary::Lead(c) => {
-            let text = notes.cited(&c.doc, c.start, c.end, 400);
-            let _ = writeln!(
-                out,
-                "**{}** {text} _{}_\n",
-                wording::SUMMARY,
-                wording::LEAD_NOTE
-            );
-        }
-        Summary::None => {}
-    }
-}
-
-fn sources(out: &mut String, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::SOURCES);
-    let _ = writeln!(
-        out,
-        "| # | {} |\n|---|---|---|---|---|---|",
-        wording::SOURCE_COLUMNS.join(" | ")
-    );
-    for (i, row) in s.sources().iter().enumerate() {
-        let published = row
-            .published
-            .map(|p| wording::published(&escape(&p.value), &escape(&p.how)))
-            .unwrap_or_else(|| wording::UNKNOWN.into());
-        let (lineage, reprint) = match &row.lineage {
-            Some((l, r)) => (
-                escape(l),
-                r.as_deref()
-                    .map_or_else(|| wording::NOT_A_REPRINT.into(), escape),
-            ),
-            None => (
-                wording::LINEAGE_NOT_COMPUTED.into(),
-                wording::LINEAGE_NOT_COMPUTED.into(),
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {published} | {} | {lineage} | {reprint} |",
-            i + 1,
-            escape(&row.outlet),
-            escape(&snippet(&row.title, 90)),
-        );
-    }
-    out.push('\n');
-}
-
-fn people(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::WHOS_WHO);
-    let people = s.people();
-    if people.is_empty() {
-        note(out, wording::NO_PEOPLE);
-    }
-    for p in people {
-        let mut line = format!(
-            "- **{}** ({})",
-            escape(&p.entity.name),
-            escape(&p.entity.kind)
-        );
-        let roles: Vec<String> = p
-            .roles
-            .iter()
-            .map(|(role, evidence)| {
-                let n: String = evidence
-                    .iter()
-                    .map(|c| notes.cite(&c.doc, c.start, c.end))
-                    .collect();
-                format!("{}{n}", escape(role))
-            })
-            .collect();
-        if !roles.is_empty() {
-            let _ = write!(line, ": {}", roles.join("; "));
-        }
-        let _ = writeln!(line, " — {} {}", wording::NAMED_BY, outlet_list(&p.outlets));
-        out.push_str(&line);
-    }
-    out.push('\n');
-}
-
-fn date_conflicts(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let conflicts = s.date_conflicts();
-    if conflicts.is_empty() {
-        let _ = writeln!(out, "{}", wording::NO_DATE_CONFLICT);
-    }
-    for c in conflicts {
-        let e = &c.event.description;
-        let text = notes.quoted(&e.doc, e.start, e.end, 100);
-        let _ = writeln!(out, "- {}", wording::dated_differently(&text));
-        for date in c.dates {
-            let cites: String = date
-                .mentions
-                .iter()
-                .map(|m| notes.cite(&m.doc, m.start, m.end))
-                .collect();
-            let value = format!("**{}**", escape(date.value));
-            let _ = writeln!(
-                out,
-                "  - {}{cites}",
-                wording::per(&value, &outlet_list(&date.outlets))
-            );
-        }
-    }
-    out.push('\n');
-}
-
-fn timeline(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "### {}\n", wording::TIMELINE);
-    if s.events.is_empty() {
-        let _ = writeln!(out, "_{}_", wording::NO_EVENTS);
-    }
-    for e in &s.events {
-        let c = &e.description;
-        let text = notes.quoted(&c.doc, c.start, c.end, SNIPPET);
-        let flag = if e.conflicting {
-            format!(" **({})**", wording::DATES_DIFFER)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "- **{}** — {text} ({}){flag}",
-            escape(&e.date),
-            outlet_list(s.event_outlets(e))
-        );
-    }
-    let inferred = s.inferred();
-    if !inferred.is_empty() {
-        let _ = writeln!(out, "\n{}\n", wording::INFERRED);
-        for p in inferred {
-            let cites: String = p
-                .evidence
-                .iter()
-                .map(|c| notes.cite(&c.doc, c.start, c.end))
-                .collect();
-            let date = format!("**{}**", escape(&p.date));
-            let line = wording::inferred(
-                &escape(&notes.texts.outlet(&p.doc)),
-                &date,
-                &escape(&p.reason),
-            );
-            let _ = writeln!(out, "- {line}{cites}");
-        }
-    }
-    out.push('\n');
-}
-
-/// Without a claims analysis, what each outlet alone adds falls back to the dated events only
-/// one outlet reports.
-fn events_alone(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let _ = writeln!(out, "{}\n", wording::EVENTS_ALONE_NOTE);
-    for (outlet, evs) in s.events_alone() {
-        let _ = writeln!(out, "- **{}**:", escape(&outlet));
-        for e in evs {
-            event_alone(out, notes, e);
-        }
-    }
-    out.push('\n');
-}
-
-fn event_alone(out: &mut String, notes: &mut Notes<'_>, e: &EventV) {
-    if let Some(m) = e.mentions.first() {
-        let text = notes.quoted(&m.doc, m.sentence.start, m.sentence.end, 120);
-        let _ = writeln!(out, "  - {}: {text}", escape(&e.date));
-    }
-}
-
-fn quotes(out: &mut String, notes: &mut Notes<'_>, s: &StoryModel<'_>) {
-    let quotes = s.quotes();
-    let _ = writeln!(out, "### {}\n", wording::QUOTES);
-    if quotes.is_empty() {
-        let _ = writeln!(out, "_{}_", wording::NO_QUOTES);
-    }
-    for q in quotes {
-        let (a, b) = q.words;
-        let text = escape(&snippet(notes.texts.slice(&q.quote.doc, a, b), SNIPPET));
-        let n = notes.cite(&q.quote.doc, q.quote.start, q.quote.end);
-        let _ = writeln!(out, "- **{}**: “{text}”{n}", escape(q.speaker));
-    }
-    out.push('\n');
+    page.render().unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -1,29 +1,39 @@
 //! The dossier view model: what each story of the dossier shows, computed once from the
-//! [`Dossier`] and rendered by two thin writers, [`crate::markdown`] and [`crate::html`].
+//! [`Dossier`] and rendered by two sets of templates (`templates/dossier.md` and
+//! `templates/dossier.html` with the files they include), driven by [`crate::markdown`] and
+//! [`crate::html`].
 //!
 //! Everything a reader sees that is not markup lives here: which sections a story has and in
 //! what order, which items each holds (filtered, grouped, capped), and every sentence of the
-//! dossier's own wording ([`wording`]). The writers only choose markup, escape the text
-//! (Markdown and HTML escape differently, so escaping stays with them) and decide how citations
-//! look (footnotes or clickable spans). Items keep references into the dossier, so a writer
-//! cites any span it wants without the model copying text.
+//! dossier's own wording ([`wording`]). The templates only choose markup; escaping is their
+//! format's auto-escaper (Markdown and HTML escape differently), and how citations look
+//! (footnotes or clickable spans) is theirs too. Items keep references into the dossier, so a
+//! template cites any span it wants without the model copying text.
 
 #![deny(clippy::string_slice)]
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
-    self, dispute_topics, group_parties, title_of, unique_by_lineage, values_by_text, CiteV,
-    ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV, Dossier, EventMentionV, EventV,
-    InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims, SummaryV,
-    Texts,
+    self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
+    values_by_text, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV,
+    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV,
+    RecordFieldV, RecordV, RecordValueV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
 
-/// The dossier's own sentences, shared by both renderings. Functions take their pieces already
-/// escaped for the output format.
+/// The dossier's own sentences, shared by both renderings. The templates write them unescaped
+/// (`|safe`); functions that take pieces of input take them already escaped for the output
+/// format, and sentences with marked-up pieces are split into parts around them.
 pub mod wording {
+    use std::borrow::Borrow;
+
     /// The page title.
     pub const TITLE: &str = "Corroborate dossier";
+    /// After the counts in the Markdown header.
+    pub const MD_CITATIONS: &str = "Every item cites its source in a footnote quoting the text.";
+    /// After the counts in the HTML header.
+    pub const HTML_CITATIONS: &str = "Click any underlined item to see its source passage.";
     /// Heading of the input problems list.
     pub const PROBLEMS: &str = "Input problems";
     /// Section headings, in the order a story shows them.
@@ -49,6 +59,8 @@ pub mod wording {
     /// Columns of the sources table.
     pub const SOURCE_COLUMNS: [&str; 5] =
         ["outlet", "published", "headline", "lineage", "reprint of"];
+    /// The link from a source to its annotated text (web UI).
+    pub const ANNOTATED_TEXT: &str = "annotated text";
     /// A publication day nobody gives.
     pub const UNKNOWN: &str = "unknown";
     /// A lineage cell when linking did not run.
@@ -79,6 +91,8 @@ pub mod wording {
     pub const ASSERTS: &str = "asserts";
     /// Heading of the disputing side of a dispute.
     pub const DISPUTES: &str = "disputes";
+    /// Before the claims a dispute is about.
+    pub const CLAIMS_IN_DISPUTE: &str = "Claims in dispute";
     /// Label of a dispute's topic.
     pub const AT_ISSUE: &str = "At issue";
     /// A side of a dispute with no statement.
@@ -104,6 +118,16 @@ pub mod wording {
     pub const EVENTS_ALONE_NOTE: &str = "Dated events only one outlet reports (statement-level uniqueness is not computed: it needs the claims stage).";
     /// Quotes: none.
     pub const NO_QUOTES: &str = "No quotes were extracted from these articles.";
+    /// A document's publication day nobody gives.
+    pub const DATE_UNKNOWN: &str = "date unknown";
+    /// The legend of an annotated document: each mark's class and label.
+    pub const LEGEND: [(&str, &str); 5] = [
+        ("date", "date"),
+        ("quantity", "quantity"),
+        ("entity", "name"),
+        ("quote", "quote"),
+        ("ignored", "ignored"),
+    ];
     /// A quote without a speaker.
     pub const UNATTRIBUTED: &str = "unattributed";
 
@@ -113,23 +137,57 @@ pub mod wording {
         format!("{articles} article(s) from {outlets} outlet(s), {stories} {s}.")
     }
 
-    /// "Story `id`, 3 article(s)." with `id` already marked up.
-    pub fn story_meta(id: &str, articles: usize) -> String {
-        format!("Story {id}, {articles} article(s).")
+    /// Before a story's id: "Story `id`, 3 article(s)."
+    pub const STORY: &str = "Story";
+
+    /// After a story's id: "3 article(s)."
+    pub fn articles(n: impl Borrow<usize>) -> String {
+        format!("{} article(s).", n.borrow())
     }
 
-    /// One input problem.
-    pub fn problem(path: &str, severity: &str, message: &str) -> String {
-        format!("{path} ({severity}): {message}")
+    /// Heading of the claims × outlets matrix.
+    pub const CLAIMS_MATRIX: &str = "Claims × outlets";
+    /// What the claims × outlets matrix shows.
+    pub const CLAIMS_MATRIX_NOTE: &str = "Which article states which claim. Cells share a colour when the articles share a lineage (an original and its reprints), so a reprint is visibly one source; the last column counts independent sources.";
+    /// The claims × outlets matrix without rows.
+    pub const NO_MATRIX_CLAIM: &str = "No claim is carried by more than one source or disputed.";
+    /// Head of the claims column of the matrix.
+    pub const CLAIM: &str = "claim";
+    /// Head of the independent sources column of the matrix.
+    pub const SOURCES_COLUMN: &str = "sources";
+    /// Marks a claim in dispute.
+    pub const CONTESTED_FLAG: &str = "contested";
+    /// Heading of the events × outlets matrix.
+    pub const EVENTS_MATRIX: &str = "Events × outlets";
+    /// What the events × outlets matrix shows, and what it stands in for.
+    pub const EVENTS_MATRIX_NOTE: &str = "Which outlet reports which dated event, coloured by outlet. The claims × outlets matrix coloured by lineage is not computed: it needs the claims and lineage stages.";
+    /// The SVG timeline's label: "Timeline of 3 dated events".
+    pub fn timeline_of(n: impl Borrow<usize>) -> String {
+        format!("Timeline of {} dated events", n.borrow())
     }
 
-    /// A publication day with how it became known.
-    pub fn published(value: &str, how: &str) -> String {
-        format!("{value} ({how})")
+    /// Head of the events column of the matrix.
+    pub const EVENT: &str = "event";
+
+    /// "N further claim(s) are in the JSON report." (nothing when none is left out).
+    pub fn further_claims(n: impl Borrow<usize>) -> String {
+        match *n.borrow() {
+            0 => String::new(),
+            n => format!("{n} further claim(s) are in the JSON report."),
+        }
+    }
+
+    /// The lineage of a matrix column: "one lineage of 3 articles" or "independent".
+    pub fn lineage_members(n: impl Borrow<usize>) -> String {
+        match *n.borrow() {
+            n if n > 1 => format!("one lineage of {n} articles"),
+            _ => "independent".into(),
+        }
     }
 
     /// "1 independent source" / "3 independent sources".
-    pub fn sources(n: usize) -> String {
+    pub fn sources(n: impl Borrow<usize>) -> String {
+        let n = *n.borrow();
         if n == 1 {
             "1 independent source".into()
         } else {
@@ -138,8 +196,8 @@ pub mod wording {
     }
 
     /// The line closing a capped list.
-    pub fn more_in_json(n: usize) -> String {
-        format!("… and {n} more in the JSON report.")
+    pub fn more_in_json(n: impl Borrow<usize>) -> String {
+        format!("… and {} more in the JSON report.", n.borrow())
     }
 
     /// "opposed evaluations" or "disputed statement", for a dispute's kind.
@@ -156,38 +214,68 @@ pub mod wording {
     /// Evidence against.
     pub const EVIDENCE_AGAINST: &str = "Evidence cited against";
 
-    /// "Different values for <slot>:".
-    pub fn different_values(slot: &str) -> String {
-        format!("Different values for {slot}:")
+    /// Before a slot outlets give different values for: "Different values for `slot`:".
+    pub const DIFFERENT_VALUES: &str = "Different values for";
+
+    /// Between a value and the outlets giving it: "`value` per `outlets`".
+    pub const PER: &str = "per";
+
+    /// "`outlets` — N statement(s)", before a group's unique statements.
+    pub fn statements(n: impl Borrow<usize>) -> String {
+        format!("{} statement(s)", n.borrow())
     }
 
-    /// "<value> per <outlets>".
-    pub fn per(value: &str, outlets: &str) -> String {
-        format!("{value} per {outlets}")
+    /// Before an event outlets date differently: "Outlets date “`event`” differently:".
+    pub const OUTLETS_DATE: &str = "Outlets date";
+    /// After an event outlets date differently.
+    pub const DIFFERENTLY: &str = "differently:";
+
+    /// After a capped list of names: "and 3 more".
+    pub fn and_more(n: impl Borrow<usize>) -> String {
+        format!("and {} more", n.borrow())
     }
 
-    /// "<outlets> — N statement(s)", before a group's unique statements.
-    pub fn statements(n: usize) -> String {
-        format!("{n} statement(s)")
+    /// Before a record's schema: "Record: police use of force".
+    pub const RECORD: &str = "Record:";
+    /// Columns of a record's table (the Markdown shows the first three).
+    pub const RECORD_COLUMNS: [&str; 4] = ["field", "value", "independent sources", "asserted by"];
+    /// How a record says what its contested and unknown fields mean, in Markdown; then the
+    /// word [`RECORD_UNKNOWN`] and [`MEANS_UNSUPPORTED`].
+    pub const RECORD_NOTE_MD: &str =
+        "Contested fields keep every value with who asserts and who disputes it;";
+    /// The same in HTML, where values are clickable.
+    pub const RECORD_NOTE_HTML: &str = "Click a value to see its evidence. A contested field keeps every value with who asserts and who disputes it;";
+    /// A record field no source supports.
+    pub const RECORD_UNKNOWN: &str = "unknown";
+    /// What [`RECORD_UNKNOWN`] means.
+    pub const MEANS_UNSUPPORTED: &str = "means no source supports the field.";
+    /// After [`RECORD_UNKNOWN`] in a field's cell.
+    pub const NO_SUPPORT: &str = "no source supports this field";
+    /// A contested field: what it is.
+    pub const SOURCES_DISAGREE: &str = "the sources disagree:";
+    /// Before the values of an unknown field that sources deny.
+    pub const MENTIONED: &str = "mentioned:";
+    /// Before a field's other asserted values.
+    pub const ALSO: &str = "also:";
+    /// A value resting on one source.
+    pub const SINGLE_SOURCE: &str = "single source";
+    /// After a value's number of sources.
+    pub const SOURCE_COUNT: &str = "source(s)";
+    /// A value nobody asserts.
+    pub const ASSERTED_BY_NO_ONE: &str = "asserted by no one";
+    /// Before who asserts a value.
+    pub const ASSERTED_BY: &str = "asserted by";
+    /// Before who disputes a value.
+    pub const DISPUTED_BY: &str = "disputed by";
+
+    /// "filled from 3 article(s)."
+    pub fn filled_from(n: impl Borrow<usize>) -> String {
+        format!("filled from {} article(s).", n.borrow())
     }
 
-    /// Before the dates of an event outlets date differently; `event` already quoted.
-    pub fn dated_differently(event: &str) -> String {
-        format!("Outlets date {event} differently:")
-    }
-
-    /// An inferred publication day: "<outlet>: <date> — <reason>".
-    pub fn inferred(outlet: &str, date: &str, reason: &str) -> String {
-        format!("{outlet}: {date} — {reason}")
-    }
-
-    /// Names joined by commas, at most `max`, then "and N more".
-    pub fn names(shown: &[String], total: usize) -> String {
-        let mut s = shown.join(", ");
-        if total > shown.len() {
-            s.push_str(&format!(" and {} more", total - shown.len()));
-        }
-        s
+    /// "disputed by A, B" with every name.
+    pub fn disputed_by(names: &[String]) -> String {
+        format!("{DISPUTED_BY} {}", names.join(", "))
     }
 }
 
@@ -195,8 +283,26 @@ pub mod wording {
 pub const MAX_AGREED: usize = 25;
 /// Most claims listed per outlet under "what each outlet alone adds".
 pub const MAX_UNIQUE: usize = 10;
+/// Most claims in the claims × outlets matrix; the JSON report holds every claim.
+pub const MAX_MATRIX_ROWS: usize = 40;
+/// Most names listed in a record's "asserted by" before "and N more".
+pub const MAX_NAMES: usize = 6;
 /// Most topics shown for one dispute.
 const MAX_TOPICS: usize = 3;
+
+/// A count or code-point offset as the templates pass it: by value or by reference.
+pub trait Num: Borrow<usize> {}
+
+impl<T: Borrow<usize>> Num for T {}
+
+/// A record field's other asserted values, shown after its value (none for a list field,
+/// whose values are all filed).
+pub fn record_alternatives(f: &RecordFieldV) -> Vec<&RecordValueV> {
+    if f.ty == "list" {
+        return Vec::new();
+    }
+    f.asserted().skip(1).collect()
+}
 
 /// A section's state: not computed (no claims analysis), a story of one article (nothing to
 /// compare), nothing found, or its items.
@@ -288,6 +394,32 @@ impl<'a> DossierView<'a> {
             .and_then(|id| self.texts.doc(id))
             .map(|x| title_of(x, &self.texts))
             .unwrap_or_else(|| wording::TITLE.into())
+    }
+
+    /// The text of `[start, end)` of `doc`, cut to `max` code points (the templates escape it).
+    pub fn snip(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        let (start, end) = (*start.borrow(), *end.borrow());
+        snippet(self.texts.slice(doc, start, end), *max.borrow())
+    }
+
+    /// As [`DossierView::snip`], in curly quotes.
+    pub fn quoted(&self, doc: &str, start: impl Num, end: impl Num, max: impl Num) -> String {
+        quoted(&self.snip(doc, start, end, max))
+    }
+
+    /// `text` cut to `max` code points.
+    pub fn cut(&self, text: &str, max: impl Num) -> String {
+        snippet(text, *max.borrow())
+    }
+
+    /// The outlet of a document.
+    pub fn outlet(&self, doc: &str) -> String {
+        self.texts.outlet(doc)
+    }
+
+    /// Names as a record lists them: at most [`MAX_NAMES`], then how many more.
+    pub fn names<'n>(&self, list: &'n [String]) -> Capped<&'n str> {
+        Capped::new(list.iter().map(String::as_str).collect(), MAX_NAMES)
     }
 
     /// The model of each story that has documents, in report order.
@@ -413,6 +545,40 @@ pub struct QuoteRow<'a> {
     pub speaker: &'a str,
     /// The quoted words (the whole quote when the content is unknown), in code points.
     pub words: (usize, usize),
+}
+
+/// One column of the claims × outlets matrix: an article, with its outlet and lineage.
+pub struct MatrixColumn<'a> {
+    /// The document.
+    pub doc: &'a str,
+    /// Its outlet.
+    pub outlet: String,
+    /// Its lineage's number, in order of first appearance (the articles of one lineage share
+    /// a colour).
+    pub lineage: usize,
+    /// How many of the story's articles share the lineage.
+    pub members: usize,
+}
+
+/// One row of the claims × outlets matrix: a claim and, per column, its mentions there.
+pub struct MatrixRow<'a> {
+    /// The claim.
+    pub claim: &'a ClaimV,
+    /// Whether it is in dispute.
+    pub contested: bool,
+    /// Per column, the claim's mentions in that article (empty when it does not state it).
+    pub cells: Vec<Vec<&'a ClaimMentionV>>,
+}
+
+/// The claims × outlets matrix: one row per claim (contested and multi-source claims first,
+/// capped), one column per article grouped by lineage.
+pub struct ClaimsMatrix<'a> {
+    /// The articles, lineage by lineage in order of first appearance.
+    pub columns: Vec<MatrixColumn<'a>>,
+    /// The claims shown.
+    pub rows: Vec<MatrixRow<'a>>,
+    /// How many more the JSON report holds.
+    pub hidden: usize,
 }
 
 /// What one story shows, section by section.
@@ -652,6 +818,87 @@ impl<'a> StoryModel<'a> {
             }
         }
         alone
+    }
+
+    /// The claims × outlets matrix; `None` without a claims analysis or with one article.
+    pub fn claims_matrix(&self) -> Option<ClaimsMatrix<'a>> {
+        let sc = self.claims.as_ref().filter(|sc| sc.articles >= 2)?;
+        let contested = sc.contested_ids();
+        let mut rows: Vec<&ClaimV> = sc
+            .claims
+            .iter()
+            .copied()
+            .filter(|c| contested.contains(&c.id) || c.independent_sources >= 2)
+            .collect();
+        rows.sort_by_key(|c| {
+            (
+                !contested.contains(&c.id),
+                std::cmp::Reverse(c.independent_sources),
+                c.id,
+            )
+        });
+        let hidden = rows.len().saturating_sub(MAX_MATRIX_ROWS);
+        rows.truncate(MAX_MATRIX_ROWS);
+        let lineage_of: BTreeMap<&str, &str> = sc
+            .claims
+            .iter()
+            .flat_map(|c| c.mentions.iter())
+            .map(|m| (m.doc.as_str(), m.lineage.as_str()))
+            .collect();
+        let mut columns: Vec<(&str, String, &str)> = self
+            .view
+            .docs
+            .iter()
+            .map(|d| {
+                let lineage = lineage_of.get(d.as_str()).copied().unwrap_or(d.as_str());
+                (d.as_str(), self.texts.outlet(d), lineage)
+            })
+            .collect();
+        // Articles of one lineage side by side, lineages in order of first appearance.
+        let first_seen: BTreeMap<&str, usize> = columns
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, c)| (c.2, i))
+            .collect();
+        columns.sort_by_key(|c| first_seen.get(c.2).copied().unwrap_or(usize::MAX));
+        let mut number: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut members: BTreeMap<&str, usize> = BTreeMap::new();
+        for c in &columns {
+            let n = number.len();
+            number.entry(c.2).or_insert(n);
+            *members.entry(c.2).or_insert(0) += 1;
+        }
+        let columns: Vec<MatrixColumn<'a>> = columns
+            .into_iter()
+            .map(|(doc, outlet, lineage)| MatrixColumn {
+                doc,
+                outlet,
+                lineage: number.get(lineage).copied().unwrap_or(0),
+                members: members.get(lineage).copied().unwrap_or(1),
+            })
+            .collect();
+        let rows = rows
+            .into_iter()
+            .map(|claim| MatrixRow {
+                claim,
+                contested: contested.contains(&claim.id),
+                cells: columns
+                    .iter()
+                    .map(|col| claim.mentions.iter().filter(|m| m.doc == col.doc).collect())
+                    .collect(),
+            })
+            .collect();
+        Some(ClaimsMatrix {
+            columns,
+            rows,
+            hidden,
+        })
+    }
+
+    /// The incident records filled for the story.
+    pub fn records(&self) -> Vec<&'a RecordV> {
+        dossier::story_records(&self.dossier.records, self.view)
     }
 
     /// The story's quotes.

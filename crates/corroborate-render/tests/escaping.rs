@@ -137,3 +137,39 @@ fn document_view_escapes_text_and_highlights_dates() {
     assert!(out.contains("<mark class=\"date\""), "dates highlighted");
     assert!(html::render_document(&d, "nope", &html::PageOptions::default()).is_none());
 }
+
+/// The templates escape every piece of input exactly once: a document id and an input problem
+/// holding markup characters come out escaped, never twice (no `&amp;amp;`, no `\\&`).
+#[test]
+fn templates_escape_input_exactly_once() {
+    let v = serde_json::json!({
+        "problems": [{"path": "in/a&b_<c>.txt", "severity": "error", "message": "bad *x* & <y>"}],
+        "documents": [{
+            "id": "doc&<1>",
+            "text": "Ferry & barge collide\n\nThe ferry <b>Ada</b> hit a barge on the river near the old quay. Nobody was hurt.",
+            "headline": {"start": 0, "end": 21}
+        }]
+    });
+    let d = Dossier::from_value(&v).expect("dossier reads the report");
+    let out = html::render(&d);
+    assert!(
+        out.contains("<li>in/a&amp;b_&lt;c&gt;.txt (error): bad *x* &amp; &lt;y&gt;</li>"),
+        "input problem escaped once"
+    );
+    assert!(
+        out.contains("data-cites=\"doc&amp;&lt;1&gt;:0:21\""),
+        "citation of the headline escaped once"
+    );
+    assert!(out.contains("<h2>Ferry &amp; barge collide</h2>"));
+    assert!(
+        !out.contains("&amp;amp;") && !out.contains("&amp;lt;"),
+        "escaped twice"
+    );
+    let md = markdown::render(&d);
+    assert!(
+        md.contains("- in/a\\&b\\_\\<c\\>.txt (error): bad \\*x\\* \\& \\<y\\>\n"),
+        "input problem escaped once in Markdown"
+    );
+    assert!(md.contains("## Ferry \\& barge collide\n"));
+    assert!(!md.contains("\\\\"), "escaped twice in Markdown");
+}
