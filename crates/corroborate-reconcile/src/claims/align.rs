@@ -236,10 +236,10 @@ pub fn pairs(stmts: &[Statement], results: &[Analysed]) -> (Vec<(usize, usize, f
 
 /// Joins aligned statements into claims: pairs at or above [`ALIGN`], best first. Two
 /// clusters from different articles join on one aligned pair. Clusters that already share an
-/// article (a headline and a lede restating one fact) join only when most of their statement
-/// pairs across articles are aligned ([`SAME_ARTICLE_LINKS`]) and no article would have more than
-/// [`MAX_PER_ARTICLE`] statements in the claim: average linkage there, so that a long sentence
-/// cannot chain unrelated facts of one article together.
+/// article (a headline and a lede restating one fact) join only when at least
+/// [`SAME_ARTICLE_LINKS`] of their statement pairs across articles are aligned and no article
+/// would have more than [`MAX_PER_ARTICLE`] statements in the claim: average linkage there, so
+/// that a long sentence cannot chain unrelated facts of one article together.
 pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
     let mut strong: Vec<&(usize, usize, f64)> = pairs.iter().filter(|p| p.2 >= ALIGN).collect();
     strong.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.0, a.1).cmp(&(b.0, b.1))));
@@ -253,7 +253,7 @@ pub fn cluster(stmts: &[Statement], pairs: &[(usize, usize, f64)]) -> Clusters {
             continue;
         }
         if !docs[ra].is_disjoint(&docs[rb])
-            && !mostly_aligned(stmts, &aligned, &members[ra], &members[rb])
+            && !linked_enough(stmts, &aligned, &members[ra], &members[rb])
         {
             continue;
         }
@@ -286,7 +286,8 @@ const MAX_LINKED_CLUSTER: usize = 24;
 /// Statements of one article a claim holds at the most (a headline and the lede restating it).
 pub const MAX_PER_ARTICLE: usize = 2;
 
-fn mostly_aligned(
+/// True when clusters `a` and `b`, which share an article, may join (see [`cluster`]).
+fn linked_enough(
     stmts: &[Statement],
     aligned: &HashSet<(usize, usize)>,
     a: &[usize],
