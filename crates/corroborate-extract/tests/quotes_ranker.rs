@@ -155,3 +155,35 @@ fn the_feature_list_names_what_the_ranker_looks_at() {
         assert!(SPEAKER_FEATURES.contains(&name), "{name}");
     }
 }
+
+#[test]
+fn a_speaker_named_after_a_quote_that_ends_its_sentence_is_a_candidate() {
+    // The quote ends its sentence inside the marks, so the speaker stands in the next
+    // sentence; the rules know no cue "points out" and would carry the last speaker over.
+    let text = "Harbour tolls rise\n\n\
+        Port director Helga Brandvold said the new tolls start in June.\n\n\
+        \u{201c}Every ferry company signed the agreement. Nobody was forced.\u{201d} Olaf \
+        Sundqvist points out.\n\n\
+        The tolls are the first rise in a decade.";
+    let doc = prepare(text);
+    let ents = entities::extract(&doc);
+    let options = quotes::speaker_candidates(&doc, &ents);
+    let o = options
+        .iter()
+        .find(|o| doc.slice(o.content).starts_with("Every ferry"))
+        .expect("ranked");
+    let next = SPEAKER_FEATURES
+        .iter()
+        .position(|f| *f == "sentence_next")
+        .expect("feature");
+    assert!(
+        o.options
+            .iter()
+            .any(|(s, f)| s.is_some_and(|s| doc.slice(s).contains("Sundqvist")) && f[next] == 1.0),
+        "{:?}",
+        o.options
+            .iter()
+            .map(|(s, _)| s.map(|s| doc.slice(s)))
+            .collect::<Vec<_>>()
+    );
+}

@@ -49,6 +49,13 @@ pub(crate) const NP_OPENERS: &[&str] = &[
 /// Words that join a noun phrase to a longer one ("chair of", "mayor and").
 pub(crate) const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
 
+/// Words after which a noun phrase opens a clause, so is likely its subject ("while she …",
+/// "…, and the group …", "… said that the mayor …"): the speaker ranker's `clause_initial`.
+pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
+    "and", "but", "while", "whereas", "although", "though", "because", "since", "when", "as",
+    "that", "so", "if", "yet", "or", "where", "once", "until", "unless",
+];
+
 /// Personal pronouns that can be a speaker mention.
 pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
 

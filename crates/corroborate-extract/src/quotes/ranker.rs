@@ -10,13 +10,21 @@
 //!   paragraphs);
 //! - the main subject of the quote's sentence before the quote, and of up to three sentences
 //!   before it (in its paragraph or the one before);
+//! - the main subject after the quote in its sentence, or in the next sentence of its
+//!   paragraph when the quote ends its own;
 //! - the entity mentions (names, role nouns, pronouns of people, organisations and groups) of
 //!   those sentences, outside any quote.
 //!
 //! Each candidate has a feature vector ([`SPEAKER_FEATURES`]): which generator proposed it,
 //! how it is written (name, role, pronoun, relative "who"), the entity's kind and how often it
 //! has spoken before, the distance to the quote in sentences, paragraphs and bytes, the cue
-//! rate of the words right after and before it (the PolNeAR cue lexicon), and, on the
+//! rate of the words right after and before it (the PolNeAR cue lexicon), whether it opens a
+//! clause (`clause_initial`: only a sentence start, a punctuation mark or a conjunction before
+//! it, titles and an article aside) and is its sentence's main subject (`sentence_subject`),
+//! the highest cue rate among the words between it and the quote in one sentence
+//! (`cue_between`, so "X told …: “…”" favours X over a mention with no cue beside it), whether
+//! it stands in the sentence after the quote's (`sentence_next`: "“… in 2000.” he points
+//! out."), and, on the
 //! no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
 //! its paragraph, with or without a cue). The weights (`data/speaker_ranker.tsv`) are fitted
 //! on the PolNeAR train split by `scripts/train_speaker_ranker.py` (a conditional logit, one
@@ -31,6 +39,7 @@ use std::sync::OnceLock;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
+use super::lexicon::SUBJECT_CLAUSE_OPENERS;
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
 use super::weights::{expect_feature, weight_lines};
@@ -40,7 +49,7 @@ use crate::lexicon::reporting::cue_rate;
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 
 /// Number of features.
-const N: usize = 52;
+const N: usize = 56;
 
 /// The features of a candidate speaker, in the order of the weight file.
 pub const SPEAKER_FEATURES: [&str; N] = [
@@ -102,6 +111,11 @@ pub const SPEAKER_FEATURES: [&str; N] = [
     "after_preposition",
     "after_by",
     "no_entity",
+    // Where the candidate stands in its clause, and what links it to the quote.
+    "clause_initial",
+    "sentence_subject",
+    "cue_between",
+    "sentence_next",
 ];
 
 /// Feature indices (the positions in [`SPEAKER_FEATURES`]).
@@ -158,7 +172,15 @@ mod f {
     pub const AFTER_PREPOSITION: usize = 49;
     pub const AFTER_BY: usize = 50;
     pub const NO_ENTITY: usize = 51;
+    pub const CLAUSE_INITIAL: usize = 52;
+    pub const SENTENCE_SUBJECT: usize = 53;
+    pub const CUE_BETWEEN: usize = 54;
+    pub const SENTENCE_NEXT: usize = 55;
 }
+
+/// At most this many words between a candidate and the quote in its sentence are searched for
+/// a cue (`cue_between`).
+const MAX_CUE_BETWEEN_WORDS: usize = 12;
 
 /// How many quotes and attributions before a quote are searched for earlier speakers.
 const MAX_EARLIER: usize = 12;
@@ -695,8 +717,28 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        // The subject after the quote in its sentence ("“…,” read the statement").
-        let after_end = floor_boundary(text, sent_span.end.min(q.span.end + 150).max(q.span.end));
+        // The subject after the quote in its sentence ("“…,” read the statement"), or in the
+        // sentence right after it in its paragraph when the quote ends its own ("“… 2000.” he
+        // points out.": a sentence splitter ends the sentence inside the marks).
+        let next_end = self
+            .win
+            .sentences
+            .get(self.sentence_of(q.span.end))
+            .map_or(sent_span.end, |s| s.end)
+            .min(
+                self.win
+                    .paragraphs
+                    .get(qpara)
+                    .map_or(sent_span.end, |p| p.end),
+            );
+        let after_end = floor_boundary(
+            text,
+            sent_span
+                .end
+                .max(next_end)
+                .min(q.span.end + 150)
+                .max(q.span.end),
+        );
         if let Some((s, kind)) = text
             .get(q.span.end..after_end)
             .filter(|t| !t.trim().is_empty())
@@ -721,7 +763,7 @@ impl<'a> Ctx<'a> {
             .sentences
             .get(first)
             .map_or(sent_span.start, |s| s.start.min(sent_span.start));
-        let hi = sent_span.end.max(q.span.end);
+        let hi = sent_span.end.max(q.span.end).max(after_end);
         let entities = self.entities;
         let ms = &entities.mentions;
         let a = ms.partition_point(|m| m.span.start < lo);
@@ -856,6 +898,7 @@ impl<'a> Ctx<'a> {
             ));
         }
         st.relative = flag(in_relative_clause(text, s.start));
+        st.clause_initial = flag(clause_initial(text, s.start));
         st.cue_before = last2
             .iter()
             .filter(|w| !w.is_empty())
@@ -892,6 +935,7 @@ impl<'a> Ctx<'a> {
         x[f::AFTER_BY] = st.after_by;
         x[f::AFTER_PREPOSITION] = st.after_preposition;
         x[f::IN_RELATIVE_CLAUSE] = st.relative;
+        x[f::CLAUSE_INITIAL] = st.clause_initial;
         x[f::LOWER_START] = f32::from(u8::from(
             kind != SpeakerMentionKind::Pronoun && t.chars().next().is_some_and(char::is_lowercase),
         ));
@@ -914,8 +958,27 @@ impl<'a> Ctx<'a> {
             x[f::ENTITY_MENTIONS] = e.1.mentions.len().min(10) as f32 / 10.0;
         }
         let cs = self.sentence_of(s.start);
+        x[f::SENTENCE_SUBJECT] = f32::from(u8::from(
+            self.subject(cs).is_some_and(|(m, _)| m.overlaps(s)),
+        ));
         let after = s.start >= pos.quote.end;
+        if cs == pos.qs {
+            let (a, b) = if after {
+                (pos.quote.end, s.start)
+            } else {
+                (s.end, pos.quote.start)
+            };
+            x[f::CUE_BETWEEN] = self.text.get(a.min(b)..b).map_or(0.0, |t| {
+                let words = ascii_words(t).count();
+                if words <= MAX_CUE_BETWEEN_WORDS {
+                    max_cue_rate(t, words)
+                } else {
+                    0.0
+                }
+            });
+        }
         x[f::AFTER_QUOTE] = f32::from(u8::from(after));
+        x[f::SENTENCE_NEXT] = f32::from(u8::from(cs > pos.qs));
         let dsent = pos.qs.saturating_sub(cs);
         match dsent {
             0 => x[f::SENTENCE_0] = 1.0,
@@ -997,6 +1060,7 @@ struct Static {
     after_by: f32,
     after_preposition: f32,
     relative: f32,
+    clause_initial: f32,
 }
 
 /// True when `pos` lies in a relative clause opened by a comma ("Crump, who represents Kohen’s
@@ -1013,6 +1077,46 @@ fn in_relative_clause(text: &str, pos: usize) -> bool {
     }
     let first = clause.split_whitespace().next().unwrap_or("");
     matches!(first, "who" | "which" | "whose" | "whom")
+}
+
+/// True when the noun phrase at `pos` opens a clause: nothing but capitalised words (titles,
+/// first names) and an article between it and the start of its sentence, a punctuation mark
+/// or a word that opens a clause ("While she has…", "…, and the group said").
+fn clause_initial(text: &str, pos: usize) -> bool {
+    let start = floor_boundary(text, pos.saturating_sub(120));
+    let Some(before) = text.get(start..pos) else {
+        return false;
+    };
+    let mut rest = before.trim_end();
+    loop {
+        let word_start = rest
+            .char_indices()
+            .rev()
+            .find(|(_, c)| {
+                !(c.is_alphanumeric() || *c == '.' || *c == '\'' || *c == '’' || *c == '-')
+            })
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let word = rest.get(word_start..).unwrap_or("");
+        if word.is_empty() {
+            break;
+        }
+        let lower = word.to_lowercase();
+        if SUBJECT_CLAUSE_OPENERS.contains(&lower.as_str()) {
+            return true;
+        }
+        let capital = word.chars().next().is_some_and(char::is_uppercase);
+        if !(capital || matches!(lower.as_str(), "the" | "a" | "an")) {
+            return false;
+        }
+        rest = rest.get(..word_start).unwrap_or("").trim_end();
+    }
+    rest.is_empty()
+        || rest.chars().next_back().is_some_and(|c| {
+            matches!(
+                c,
+                ',' | ';' | ':' | '(' | '—' | '–' | '.' | '!' | '?' | '\n' | '"' | '“' | '”'
+            )
+        })
 }
 
 /// True when `t` opens like a noun phrase: a capital or digit, a pronoun, a determiner or a
@@ -1155,6 +1259,25 @@ mod tests {
     }
 
     #[test]
+    fn clause_initial_noun_phrases_are_found() {
+        let t = "While she spoke, the group said that Mayor Ann Holt told the council about \
+            The Ledger.";
+        let at = |w: &str| t.find(w).unwrap_or(0);
+        assert!(clause_initial(t, at("While")), "sentence start");
+        assert!(clause_initial(t, at("she")), "after a conjunction");
+        assert!(clause_initial(t, at("the group")), "after a comma");
+        assert!(
+            clause_initial(t, at("Ann")),
+            "after a title and a conjunction"
+        );
+        assert!(!clause_initial(t, at("the council")), "an object");
+        assert!(
+            !clause_initial(t, at("Ledger")),
+            "after a verb, an article aside"
+        );
+    }
+
+    #[test]
     fn feature_indices_match_their_names() {
         let named = [
             (f::NONE_RULE_HAS_NONE, "none_rule_has_none"),
@@ -1171,10 +1294,18 @@ mod tests {
             (f::LOWER_START, "lower_start"),
             (f::AFTER_BY, "after_by"),
             (f::NO_ENTITY, "no_entity"),
+            (f::CLAUSE_INITIAL, "clause_initial"),
+            (f::SENTENCE_SUBJECT, "sentence_subject"),
+            (f::CUE_BETWEEN, "cue_between"),
+            (f::SENTENCE_NEXT, "sentence_next"),
         ];
         for (i, name) in named {
             assert_eq!(SPEAKER_FEATURES[i], name);
         }
-        assert_eq!(f::NO_ENTITY + 1, N, "the last index is the last feature");
+        assert_eq!(
+            f::SENTENCE_NEXT + 1,
+            N,
+            "the last index is the last feature"
+        );
     }
 }
