@@ -2,9 +2,13 @@
 
 //! Word lists shared by the extractors, one place per kind:
 //! - [`reporting`]: reporting verbs, nouns and phrases (hand list and the data-derived lexicon);
+//! - [`heads`]: organisation and media head words (`data/org_heads.txt`) and group nouns;
 //! - [`outlets`]: news outlets and their abbreviations;
 //! - [`patterns`]: regex pieces for names and words.
 
+pub mod heads;
 pub(crate) mod outlets;
 pub(crate) mod patterns;
 pub(crate) mod reporting;
+
+pub use heads::{is_group_noun, is_media_head, is_organisation_head, GROUP_NOUNS};

@@ -7,6 +7,7 @@
 //! - [`attributions`]: source attributions to outlets and agencies ("AP reported").
 //! - [`dates`]: temporal expressions normalised to TIMEX3 values.
 //! - [`quantities`]: ages, counts, distances, durations and money.
+//! - [`lexicon`]: shared word lists; organisation heads and group nouns are public.
 
 pub mod attributions;
 pub mod dates;
@@ -15,7 +16,7 @@ pub mod quantities;
 pub mod quotes;
 pub mod timeml_mod;
 
-mod lexicon;
+pub mod lexicon;
 
 /// True when a lower-case word is a reporting verb: hand-listed, or a reliable cue of the
 /// lexicon derived from PolNeAR's training annotations (`data/reporting_cues.tsv`).

@@ -972,10 +972,7 @@ fn person_like(entities: &EntityAnalysis, s: &Speaker) -> bool {
         return e.kind == EntityKind::Person;
     }
     s.name.as_deref().is_some_and(|n| {
-        outlets::normalize(n).is_none()
-            && !n
-                .split_whitespace()
-                .any(|w| lexicon::ORG_WORDS.contains(&w))
+        outlets::normalize(n).is_none() && !n.split_whitespace().any(lexicon::org_word)
     })
 }
 

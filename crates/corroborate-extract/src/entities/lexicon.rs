@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use corroborate_core::lexicon::titles::{self, TitleGender};
 
 use super::Gender;
+use crate::lexicon::heads::{Head, HEADS};
 
 /// Kind of a place in the place gazetteer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,31 +103,6 @@ pub(crate) static MAX_TITLE_WORDS: LazyLock<usize> = LazyLock::new(|| {
 pub(crate) static MODIFIERS: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| data_lines(include_str!("../../data/modifiers.txt")).collect());
 
-/// What a head word makes of a capitalised name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Head {
-    /// An organisation ("Department", "Bureau").
-    Org,
-    /// A news outlet ("Times", "News").
-    Media,
-    /// A place, as the name's last word ("Street", "River", "Point").
-    Place,
-    /// A place, as the name's first word ("Cape", "Mount").
-    PlacePrefix,
-}
-
-/// Organisation, media and place head words, and place prefixes.
-pub(crate) static ORG_HEADS: LazyLock<HashMap<&'static str, Head>> = LazyLock::new(|| {
-    data_lines(include_str!("../../data/org_heads.txt"))
-        .map(|l| match l.split_once('\t') {
-            Some((w, "place")) => (w, Head::Place),
-            Some((w, "place-prefix")) => (w, Head::PlacePrefix),
-            Some((w, _)) => (w, Head::Media),
-            None => (l, Head::Org),
-        })
-        .collect()
-});
-
 /// Function words and frequent sentence openers (lower case).
 pub(crate) static STOPWORDS: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| data_lines(include_str!("../../data/stopwords.txt")).collect());
@@ -148,19 +124,19 @@ pub(crate) fn first_name(w: &str) -> Option<Option<Gender>> {
 
 /// True for organisation and media head words ("Department", "Bureau", "Times").
 pub(crate) fn org_head(w: &str) -> bool {
-    ORG_HEADS
+    HEADS
         .get(w)
         .is_some_and(|h| matches!(h, Head::Org | Head::Media))
 }
 
 /// True for geographic words that begin a place name ("Cape", "Mount").
 pub(crate) fn place_prefix(w: &str) -> bool {
-    ORG_HEADS.get(w) == Some(&Head::PlacePrefix)
+    HEADS.get(w) == Some(&Head::PlacePrefix)
 }
 
 /// True for place head words ("Street", "River").
 pub(crate) fn place_head(w: &str) -> bool {
-    ORG_HEADS.get(w) == Some(&Head::Place)
+    HEADS.get(w) == Some(&Head::Place)
 }
 
 /// True for stop words (given in lower case).

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::lexicon::heads::{group_pattern, is_organisation_head};
 use crate::lexicon::patterns::{capword, UPPER, WORD_NO_APOS};
 pub(crate) use crate::lexicon::patterns::{name_pattern, LOWER};
 pub(crate) use crate::lexicon::reporting::{CUE_VERBS, PARTICIPLES};
@@ -73,7 +74,7 @@ pub(crate) fn subject_pattern() -> String {
         r"(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts|[Ss]everal|[Mm]any|[Ss]ome|[Mm]ost|[Bb]oth|[Oo]ne|[Aa]nother|[Oo]ther|[Tt]wo|[Tt]hree|[Ff]our|[Ff]ive|(?:(?:[Oo]nly|[Aa]bout|[Nn]early|[Aa]lmost|[Mm]ore[ \t]+than|[Aa]t[ \t]+least)[ \t]+)?\d[\d,.]*)[ \t]+(?:(?:{LOWER}|{cw})[ \t]+){{0,3}}{LOWER}(?:[ \t]+(?:for|of|at|with|from)[ \t]+(?:the[ \t]+)?(?:(?:{cw}|{LOWER})[ \t]+){{0,4}}(?:{cw}|{LOWER}))?"
     );
     let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey|who)(?-u:\b)";
-    let group = r"(?:[Pp]olice|[Oo]fficials|[Aa]uthorities|[Ii]nvestigators|[Pp]rosecutors|[Ww]itnesses|[Rr]esidents|[Rr]elatives|[Nn]eighbou?rs|[Ss]ources)(?-u:\b)";
+    let group = format!(r"(?:{})(?-u:\b)", group_pattern());
     format!(
         r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
@@ -223,63 +224,29 @@ pub(crate) const NON_NAME_STARTS: &[&str] = &[
     "one",
 ];
 
-/// Role heads that name organisations ("the state agency"): resolved to the nearest
-/// organisation name when no person holds the role.
-pub(crate) const ORG_HEADS: &[&str] = &[
-    "agency",
-    "department",
-    "office",
-    "bureau",
-    "ministry",
-    "commission",
-    "board",
-    "company",
-    "firm",
-    "organization",
-    "organisation",
-    "council",
-    "court",
-    "district",
-    "patrol",
-    "service",
-    "administration",
-    "authority",
-    "committee",
-    "university",
-    "school",
-    "hospital",
-    "newspaper",
-    "outlet",
-    "network",
-];
+/// True for a capitalised word that marks a name as an organisation ("Department", "Corp",
+/// "Times"): an organisation or media head of `data/org_heads.txt`.
+pub(crate) fn org_word(w: &str) -> bool {
+    w.starts_with(char::is_uppercase) && is_organisation_head(w)
+}
 
-/// Capitalised words that mark a name as an organisation.
-pub(crate) const ORG_WORDS: &[&str] = &[
-    "Department",
-    "Agency",
-    "Office",
-    "Bureau",
-    "Ministry",
-    "Commission",
-    "Board",
-    "Police",
-    "Patrol",
-    "Service",
-    "Administration",
-    "Authority",
-    "Committee",
-    "Council",
-    "Court",
-    "University",
-    "Hospital",
-    "Company",
-    "Inc",
-    "Corp",
-    "News",
-    "Press",
-    "Times",
-    "Post",
-];
+/// True when the capitalised name `words` names an organisation: an [`org_word`] (possessive
+/// "'s" ignored) ends it or stands before "of", "for" or "and" ("Tax Policy Center",
+/// "Department of Justice"). A head word inside a title before a personal name ("Army Capt.
+/// Ann Lee", "District Judge Bo Park") does not count.
+pub(crate) fn names_organisation(words: &[&str]) -> bool {
+    words.iter().enumerate().any(|(i, w)| {
+        let w = w
+            .strip_suffix("’s")
+            .or_else(|| w.strip_suffix("'s"))
+            .unwrap_or(w);
+        org_word(w)
+            && match words.get(i + 1) {
+                None => true,
+                Some(next) => matches!(*next, "of" | "for" | "and" | "&"),
+            }
+    })
+}
 
 /// Role synonyms, normalised to one word.
 pub(crate) fn normalise_role(word: &str) -> String {
@@ -524,5 +491,30 @@ mod tests {
         let c = SUBJ_AT_END.captures("Foster’s attorney Martin Zummach ");
         let c = c.and_then(|c| c.name("pname").map(|m| m.as_str()));
         assert_eq!(c, Some("attorney Martin Zummach"));
+    }
+
+    #[test]
+    fn organisation_names_by_their_head() {
+        assert!(names_organisation(&["Tax", "Policy", "Center"]));
+        assert!(names_organisation(&["Department", "of", "Justice"]));
+        assert!(names_organisation(&["Acme", "Corp"]));
+        assert!(names_organisation(&["Ridgefield", "District's"]));
+        assert!(!names_organisation(&["District", "Judge", "Bo", "Park"]));
+        assert!(!names_organisation(&[
+            "Secretary",
+            "of",
+            "State",
+            "Ann",
+            "Lee"
+        ]));
+        assert!(!names_organisation(&["Ann", "Lee"]));
+    }
+
+    #[test]
+    fn group_subjects_come_from_the_group_nouns() {
+        let caps = SUBJ_ANY.captures("Neighbors said").expect("a subject");
+        assert!(caps.name("group").is_some());
+        let caps = SUBJ_ANY.captures("witnesses said").expect("a subject");
+        assert!(caps.name("group").is_some());
     }
 }

@@ -10,9 +10,10 @@ use corroborate_core::lexicon::outlets::looks_like_outlet as is_outlet;
 use corroborate_core::Span;
 
 use super::lexicon::{
-    normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS, ORG_HEADS, ORG_WORDS,
+    names_organisation, normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS,
     ROLE_COMMA_BEFORE, WORD_BEFORE,
 };
+use crate::lexicon::heads::{is_media_head, is_organisation_head};
 use crate::windows::floor_boundary;
 
 /// One capitalised name occurrence.
@@ -64,9 +65,7 @@ fn is_non_name_start(w: &str) -> bool {
 /// Splits a capitalised sequence into (title words, canonical name words).
 pub(crate) fn canonical_words(seq: &str) -> (Vec<&str>, Vec<&str>) {
     let words: Vec<&str> = seq.split_whitespace().collect();
-    let is_org = words
-        .iter()
-        .any(|w| ORG_WORDS.contains(&strip_possessive(w)));
+    let is_org = names_organisation(&words);
     if is_org {
         let start = words
             .iter()
@@ -136,7 +135,7 @@ impl NameTable {
                 continue;
             }
             let canonical = words.join(" ");
-            let is_org = words.iter().any(|w| ORG_WORDS.contains(w));
+            let is_org = names_organisation(&words);
             let idx = t.names.len();
             if words.len() >= 2 && !is_org {
                 for w in [words[0], words[words.len() - 1]] {
@@ -222,9 +221,9 @@ impl NameTable {
                 return Some(list[i - 1].1.clone());
             }
         }
-        if ORG_HEADS.contains(&role.as_str()) {
+        if is_organisation_head(&role) {
             // "the office" is not the news outlet named last; "the newspaper" may be.
-            let media = matches!(role.as_str(), "newspaper" | "outlet" | "network");
+            let media = is_media_head(&role);
             let i = self.names.partition_point(|n| n.span.start < pos);
             let floor = pos.saturating_sub(max_back);
             return self.names[..i]

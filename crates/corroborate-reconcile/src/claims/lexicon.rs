@@ -1,5 +1,8 @@
-//! Word lists the claim stages share: dispute cues, agency nouns, evidence nouns, opposite directions and evaluations, injury severities. General news English;
+//! Word lists the claim stages share: dispute cues, document nouns (organisation heads and group nouns come from
+//! `corroborate_extract::lexicon`), evidence nouns, opposite directions and evaluations, injury severities. General news English;
 //! nothing here names a particular story.
+
+use corroborate_extract::lexicon::{is_group_noun, is_organisation_head};
 
 /// Verbs by which a source passes a judgement on an act ("described them as excessive",
 /// "called it justified", "criticised the officers"), beyond the reporting verbs of
@@ -79,44 +82,17 @@ pub const CLAIM_NOUNS: &[&str] = &[
     "characterisation",
 ];
 
-/// Heads of organisation phrases: a source phrase with one of these and no personal name is
-/// an agency, not a person.
-pub const AGENCY_HEADS: &[&str] = &[
-    "office",
-    "department",
-    "agency",
-    "bureau",
-    "police",
-    "authorities",
-    "officials",
-    "investigators",
-    "report",
-    "records",
-    "court",
-    "patrol",
-    "board",
-    "company",
-    "union",
-    "ministry",
-    "government",
-    "prosecutors",
-    "hospital",
-    "service",
-    "commission",
-    "council",
-    "administration",
-    "state",
-    "agencies",
-    "guard",
-    "team",
-    "family",
-    "firm",
-    "corporation",
-    "university",
-    "school",
-    "coalition",
-    "committee",
-];
+/// Heads of documents that speak for an agency ("the report found", "records show"): a source
+/// phrase headed by one is an agency, not a person. Only documents live here; organisation
+/// heads come from `corroborate_extract::lexicon::is_organisation_head` and group nouns from
+/// `corroborate_extract::lexicon::is_group_noun`.
+pub const DOCUMENT_HEADS: &[&str] = &["report", "records"];
+
+/// True when a source phrase headed by `head` (lower case) is an agency, not a person: an
+/// organisation head, a group noun or a document.
+pub fn is_agency_head(head: &str) -> bool {
+    is_organisation_head(head) || is_group_noun(head) || has(DOCUMENT_HEADS, head)
+}
 
 /// Nouns naming evidence; the value is the kind reported.
 pub const EVIDENCE: &[(&str, &str)] = &[
@@ -273,4 +249,27 @@ pub const SUBJECT_STARTS: &[&str] = &[
 /// True when `w` (lower case) is in `list`.
 pub fn has(list: &[&str], w: &str) -> bool {
     list.contains(&w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agencies_are_organisations_groups_or_documents() {
+        for h in [
+            "department",
+            "agencies",
+            "firm",
+            "state",
+            "officials",
+            "family",
+            "report",
+        ] {
+            assert!(is_agency_head(h), "{h}");
+        }
+        for h in ["mayor", "officer", "witness", "lawyer"] {
+            assert!(!is_agency_head(h), "{h}");
+        }
+    }
 }

@@ -11,7 +11,7 @@ use corroborate_extract::entities::{EntityAnalysis, EntityKind, MentionKind};
 use corroborate_extract::quotes::{Quote, SpeakerMentionKind};
 use corroborate_extract::Extraction;
 
-use super::lexicon::{has, AGENCY_HEADS};
+use super::lexicon::is_agency_head;
 use super::statements::{Source, Voice};
 use crate::Cite;
 
@@ -81,7 +81,7 @@ pub(crate) fn of_quote(prep: &PreparedDoc, ex: &Extraction, q: &Quote) -> Option
     let voice = if canonical_outlet_name(written).is_some() {
         Voice::Outlet
     } else if q.speaker_mention_kind == Some(SpeakerMentionKind::Group)
-        || head_word(prep, at).is_some_and(|h| has(AGENCY_HEADS, &h))
+        || head_word(prep, at).is_some_and(|h| is_agency_head(&h))
     {
         Voice::Agency
     } else {
