@@ -184,7 +184,7 @@ pub(super) fn cue_later_in_sentence(
     let aux = words
         .iter()
         .rev()
-        .take_while(|w| lexicon::AUX_WORDS.contains(w))
+        .take_while(|w| lexicon::between_subject_and_cue(w))
         .count();
     if words.len() <= aux || words.len() - aux > 12 || !opens_speaker_phrase(segment) {
         return None;

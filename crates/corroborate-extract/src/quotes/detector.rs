@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use corroborate_core::text::{slice, slice_from};
 use corroborate_core::Span;
 
-use super::lexicon::{AUX, CLAUSE_OPENERS, MODAL};
+use super::lexicon::{is_be_or_have, is_modal_or_do, CLAUSE_OPENERS};
 use super::weights::{expect_feature, weight_lines};
 use super::{Quote, SpeakerMentionKind};
 use crate::lexicon::reporting::CueStats;
@@ -192,8 +192,8 @@ pub(crate) fn prior(text: &str, s: Span, cue: Span, stats: CueStats, trusted: bo
     x[15] = f32::from(u8::from(word.ends_with("ing")));
     let prev = prev.as_deref().unwrap_or("");
     x[16] = f32::from(u8::from(prev == "to"));
-    x[17] = f32::from(u8::from(AUX.contains(&prev)));
-    x[18] = f32::from(u8::from(MODAL.contains(&prev)));
+    x[17] = f32::from(u8::from(is_be_or_have(prev)));
+    x[18] = f32::from(u8::from(is_modal_or_do(prev)));
     let next = next.as_deref().unwrap_or("");
     x[21] = f32::from(u8::from(CLAUSE_OPENERS.contains(&next)));
     x[22] = f32::from(u8::from(PREPOSITIONS.contains(&next)));
@@ -265,7 +265,7 @@ pub(crate) fn complete(
     x[33] = f32::from(u8::from(content.starts_with("to ")));
     x[24] = f32::from(u8::from(content.split_whitespace().any(|w| {
         let w = lower_word(w);
-        AUX.contains(&w.as_str()) || MODAL.contains(&w.as_str()) || w.ends_with("ed")
+        is_be_or_have(w.as_str()) || is_modal_or_do(w.as_str()) || w.ends_with("ed")
     })));
     x[27] = rate * x[11];
     x[28] = f32::from(u8::from(fallback));

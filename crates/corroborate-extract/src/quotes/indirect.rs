@@ -8,7 +8,7 @@ use corroborate_core::Span;
 use regex::Regex;
 
 use super::lexicon::{
-    self, name_pattern, AFTER_CUE_SUBJ, BETWEEN_SUBJECT_AND_CUE, CLAUSE_BREAKS, HEARER_VERBS,
+    self, between_subject_and_cue, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS, HEARER_VERBS,
     LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
     SPEAKER_PRONOUNS, STATEMENT_DAY, SUBJ_AT_END,
 };
@@ -317,9 +317,7 @@ fn after_coordinating_conjunction(prefix: &str) -> bool {
         .split_whitespace()
         .rev()
         .map(str::to_lowercase)
-        .find(|w| {
-            !(BETWEEN_SUBJECT_AND_CUE.contains(&w.as_str()) || (w.ends_with("ly") && w.len() > 4))
-        })
+        .find(|w| !(between_subject_and_cue(w.as_str()) || (w.ends_with("ly") && w.len() > 4)))
         .is_some_and(|w| w == "and" || w == "but")
 }
 
@@ -350,7 +348,7 @@ fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMention
     // Drop auxiliaries and adverbs right before the cue.
     while let Some(last) = words.last() {
         let w = word(last).to_lowercase();
-        if BETWEEN_SUBJECT_AND_CUE.contains(&w.as_str()) || (w.ends_with("ly") && w.len() > 4) {
+        if between_subject_and_cue(w.as_str()) || (w.ends_with("ly") && w.len() > 4) {
             words.pop();
         } else {
             break;

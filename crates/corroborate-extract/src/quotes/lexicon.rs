@@ -11,19 +11,26 @@ use crate::lexicon::heads::{group_pattern, is_organisation_head};
 use crate::lexicon::patterns::{capword, UPPER, WORD_NO_APOS};
 pub(crate) use crate::lexicon::patterns::{name_pattern, LOWER};
 pub(crate) use crate::lexicon::reporting::{CUE_VERBS, PARTICIPLES};
+pub(crate) use crate::lexicon::verbs::{
+    is_auxiliary, is_be_or_have, is_modal_or_do, BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS,
+};
 
-/// Words that may stand between a subject and its cue verb ("has said", "also told").
-pub(crate) const AUX_WORDS: &[&str] = &[
-    "has",
-    "had",
-    "have",
-    "is",
-    "was",
-    "were",
-    "are",
-    "would",
-    "will",
+/// Adverbs that may stand between a subject and its cue verb ("also told", "have long
+/// maintained", "earlier said"); auxiliaries may too ([`between_subject_and_cue`]).
+pub(crate) const ADVERBS_BEFORE_CUE: &[&str] = &[
     "also",
+    "long",
+    "still",
+    "now",
+    "not",
+    "never",
+    "even",
+    "just",
+    "already",
+    "often",
+    "all",
+    "both",
+    "only",
     "later",
     "then",
     "previously",
@@ -34,8 +41,13 @@ pub(crate) const AUX_WORDS: &[&str] = &[
     "recently",
     "further",
     "since",
-    "been",
 ];
+
+/// A word that may stand between a subject and its cue verb: an auxiliary or one of
+/// [`ADVERBS_BEFORE_CUE`] (lower-case input).
+pub(crate) fn between_subject_and_cue(w: &str) -> bool {
+    is_auxiliary(w) || ADVERBS_BEFORE_CUE.contains(&w)
+}
 
 /// The day a statement was made, between its subject and cue ("Clinton on Tuesday said").
 pub(crate) const STATEMENT_DAY: &str =
@@ -60,9 +72,10 @@ pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
 /// Personal pronouns that can be a speaker mention.
 pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
 
-/// [`AUX_WORDS`] and [`STATEMENT_DAY`] as a regex alternation.
+/// The words of [`between_subject_and_cue`] and [`STATEMENT_DAY`] as a regex alternation.
 fn aux() -> String {
-    format!("(?:{}|{STATEMENT_DAY})", AUX_WORDS.join("|"))
+    let words: Vec<&str> = [BE_FORMS, HAVE_FORMS, DO_FORMS, MODALS, ADVERBS_BEFORE_CUE].concat();
+    format!("(?:{}|{STATEMENT_DAY})", words.join("|"))
 }
 
 /// The subject of a cue clause, with one named group per kind of mention.
@@ -262,9 +275,6 @@ pub(crate) fn normalise_role(word: &str) -> String {
     }
 }
 
-/// Forms of "be" that make a following participle passive.
-pub(crate) const BE_FORMS: &[&str] = &["is", "are", "was", "were", "be", "been", "being"];
-
 /// Words that end the agent's noun phrase after "by" (besides prepositions other than "of").
 pub(crate) const AGENT_ENDS: &[&str] = &[
     "that", "who", "which", "whom", "whose", "when", "while", "because", "if", "since", "to",
@@ -302,13 +312,6 @@ pub(crate) const HEARER_VERBS: &[&str] = &[
 pub(crate) const CLAUSE_BREAKS: &[&str] = &[
     "that", "which", "who", "whom", "and", "but", "because", "while", "when", "if", "as", "so",
     "although", "though", "since", "after", "before", "where", "than", "or",
-];
-
-/// Words between a subject and its cue ("have long maintained", "in general").
-pub(crate) const BETWEEN_SUBJECT_AND_CUE: &[&str] = &[
-    "has", "have", "had", "is", "was", "were", "are", "be", "been", "also", "long", "still", "now",
-    "not", "never", "even", "just", "already", "often", "all", "both", "only", "do", "does", "did",
-    "will", "would", "could", "should", "can", "may", "might", "must",
 ];
 
 /// Words that never open a subject.
@@ -372,17 +375,6 @@ pub(crate) const LEADING_CONJUNCTIONS: &[&str] = &["but", "and", "so", "yet", "o
 pub(crate) const NOT_SUBJECT_END: &[&str] = &[
     "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "these", "those",
     "any", "no", "every", "each", "to", "of", "in", "on", "for", "with", "at", "by",
-];
-
-/// Auxiliaries before a cue word: a feature of the learned attribution detector (its order of
-/// features is fixed by the shipped weights, so it keeps its own list).
-pub(crate) const AUX: &[&str] = &[
-    "is", "was", "were", "are", "be", "been", "being", "has", "have", "had", "am",
-];
-
-/// Modals and "do" before a cue word: a feature of the learned attribution detector.
-pub(crate) const MODAL: &[&str] = &[
-    "will", "would", "could", "should", "may", "might", "can", "must", "did", "does", "do",
 ];
 
 /// Words that open a clause right after a cue word: a feature of the learned attribution
