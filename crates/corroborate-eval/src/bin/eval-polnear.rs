@@ -3,8 +3,10 @@
 //! Runs the per-article extractors (entities, quotes, outlet attributions) over every article
 //! of a split and writes one JSON line per predicted attribution in the format of
 //! `../shared/tools/score_quotes.py`: `{"doc", "content", "source", "cue", "kind"}`, with
-//! offsets in Unicode code points. Quotes give their content, the mention naming their speaker
-//! (`speaker_named_at`, which for a carried-over speaker is the earlier quote's mention) and cue;
+//! offsets in Unicode code points. A quote with neither a speaker nor a cue (a scare quote, a
+//! title) is quoted text, not an attribution, and is left out. Quotes give their content, the
+//! mention naming their speaker (`speaker_named_at`, which for a carried-over speaker is the
+//! earlier quote's mention) and cue;
 //! outlet attributions ("…, AP reported") whose statement no quote already covers give their
 //! statement, source and phrase.
 //!
@@ -155,6 +157,9 @@ fn predict(
             QuoteKind::Direct | QuoteKind::Partial => "direct",
             QuoteKind::Indirect => "indirect",
         };
+        if q.speaker_named_at.is_none() && q.cue.is_none() {
+            continue;
+        }
         contents.push(q.content);
         lines.push(
             json!({
