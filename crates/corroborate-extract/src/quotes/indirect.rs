@@ -1,6 +1,6 @@
 //! Indirect (reported) speech in one sentence without quote marks:
-//! `SUBJECT CUE (OBJECT) (that) CLAUSE`, `CLAUSE, SUBJECT CUE …`, `CLAUSE, according to X`,
-//! `According to X, CLAUSE`. The content is the reported clause.
+//! `SUBJECT CUE (OBJECT) (that) CLAUSE`, `CLAUSE, SUBJECT CUE …`, `CLAUSE, CUE SUBJECT …`,
+//! `CLAUSE, according to X`, `According to X, CLAUSE`. The content is the reported clause.
 
 use std::sync::LazyLock;
 
@@ -26,18 +26,31 @@ fn compile(p: &str) -> Regex {
     }
 }
 
+/// A parenthesis after a subject ("Holt (D-Mich.)", "Holt (who has 25 delegates)").
+const PARENTHESIS: &str = r"(?:[ \t]*\([^()\n]{1,80}\))?";
+
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}[ \t]+(?:(?:also|later|has|had|have|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}{PARENTHESIS}[ \t]+(?:(?:also|later|has|had|have|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
 
-/// `SUBJECT (, apposition,) CUE` at the start of a sentence (after an optional intro phrase).
+/// `CLAUSE, CUE SUBJECT …` at the end of a sentence: the cue before its subject ("The port
+/// reopens in May, said Dana Holt, the harbour master").
+static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>{REPORT_VERBS})[ \t]+{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
+        lexicon::subject_pattern()
+    ))
+});
+
+/// `SUBJECT (parenthesis) (, apposition,) CUE` at the start of a sentence (after an optional
+/// intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern()
     ))
 });
@@ -526,6 +539,20 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
             ));
         }
     }
+    if let Some(c) = CLAUSE_THEN_INVERTED_CUE.captures(st) {
+        let (cue, clause) = (c.name("cue")?, c.name("clause")?);
+        let content = clause_span(text, abs(clause.start(), clause.end()));
+        // "…, told Holt" names the hearer, not the speaker.
+        let hearer = matches!(cue.as_str(), "told" | "tells");
+        let mention = mention_of(&c, o);
+        if word_count(content.text(text)) >= 3
+            && !hearer
+            && mention.is_some()
+            && !starts_with_any(clause.as_str(), NOT_CLAUSE_START)
+        {
+            return Some(quote(s, content, abs(cue.start(), cue.end()), mention));
+        }
+    }
     let c = CUE_THEN_CLAUSE.captures(st)?;
     let cue = c.name("cue")?;
     let mut cue_span = abs(cue.start(), cue.end());
@@ -641,6 +668,35 @@ mod tests {
     fn headline_of(t: &str) -> Option<(String, String)> {
         let h = Span::new(0, t.find('\n').unwrap_or(t.len()));
         headline(t, h, &NameTable::new(t)).map(|q| content_and_speaker(t, q))
+    }
+
+    #[test]
+    fn the_cue_may_stand_before_its_subject() {
+        let pair = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+        assert_eq!(
+            run("The harbour will reopen in May, said Dana Holt, the port director."),
+            pair("The harbour will reopen in May", "Dana Holt")
+        );
+        assert_eq!(
+            run("The levy was never discussed, added the harbour master."),
+            pair("The levy was never discussed", "the harbour master")
+        );
+        // The object of "told" is the hearer, and a day is no speaker.
+        assert_eq!(run("The levy was never discussed, told Dana Holt."), None);
+        assert_eq!(run("The levy was never discussed, said Tuesday."), None);
+    }
+
+    #[test]
+    fn a_parenthesis_may_follow_the_subject() {
+        let pair = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+        assert_eq!(
+            run("Brennig (who has 25 delegates) said it is possible to win."),
+            pair("it is possible to win", "Brennig")
+        );
+        assert_eq!(
+            run("The vote was close, Rep. Dana Holt (D-Mich.) said."),
+            pair("The vote was close", "Rep. Dana Holt")
+        );
     }
 
     #[test]
