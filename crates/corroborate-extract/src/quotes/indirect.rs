@@ -10,7 +10,7 @@ use regex::Regex;
 use super::lexicon::{
     self, between_subject_and_cue, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS, HEARER_VERBS,
     LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
-    SPEAKER_PRONOUNS, STATEMENT_DAY, SUBJ_AT_END,
+    SPEAKER_PRONOUNS, SUBJ_AT_END,
 };
 use super::{
     detector, mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
@@ -32,8 +32,9 @@ const PARENTHESIS: &str = r"(?:[ \t]*\([^()\n]{1,80}\))?";
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}{PARENTHESIS}[ \t]+(?:(?:also|later|has|had|have|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
-        lexicon::subject_pattern()
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}{PARENTHESIS}[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        lexicon::subject_pattern(),
+        lexicon::aux()
     ))
 });
 
@@ -50,8 +51,9 @@ static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,[^,\n]{{1,120}},)?[ \t]+(?:(?:also|later|has|had|have|previously|repeatedly|{STATEMENT_DAY})[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
-        lexicon::subject_pattern()
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,[^,\n]{{1,120}},)?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        lexicon::subject_pattern(),
+        lexicon::aux()
     ))
 });
 

@@ -50,8 +50,7 @@ pub(crate) fn between_subject_and_cue(w: &str) -> bool {
 }
 
 /// The day a statement was made, between its subject and cue ("Clinton on Tuesday said").
-pub(crate) const STATEMENT_DAY: &str =
-    r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|yesterday|today";
+pub(crate) const STATEMENT_DAY: &str = r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:[ \t]+(?:morning|afternoon|evening|night))?|yesterday|today";
 
 /// Words that open a noun phrase able to speak ("one person", "another commenter").
 pub(crate) const NP_OPENERS: &[&str] = &[
@@ -73,7 +72,7 @@ pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
 pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
 
 /// The words of [`between_subject_and_cue`] and [`STATEMENT_DAY`] as a regex alternation.
-fn aux() -> String {
+pub(crate) fn aux() -> String {
     let words: Vec<&str> = [BE_FORMS, HAVE_FORMS, DO_FORMS, MODALS, ADVERBS_BEFORE_CUE].concat();
     format!("(?:{}|{STATEMENT_DAY})", words.join("|"))
 }
