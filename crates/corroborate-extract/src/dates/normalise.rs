@@ -975,6 +975,22 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     let (&det, rest) = words.split_first()?;
     let last = rest.last().copied()?;
     let dct = ctx.dct;
+    // "the same month a year ago", "the same week last year": the month (week, day) last
+    // mentioned, else the DCT's, a year back.
+    if det == "same" && rest.len() > 1 {
+        let unit = unit_of(rest.first()?)?;
+        let base = if unit == Unit::Day {
+            ctx.anchor_day()
+        } else {
+            ctx.last_value_date().or(ctx.anchor_day())
+        };
+        let back = base.and_then(|d| add_months(d, -12));
+        return Some(timex(
+            span,
+            TimexType::Date,
+            back.and_then(|d| calendar_unit(Some(d), unit, 0)),
+        ));
+    }
     // Weekday: "last Friday", "next Monday", "this Thursday".
     if let Some(wd) = weekday_of(last) {
         // "the previous Friday", "the following Monday" count from the day last mentioned, as

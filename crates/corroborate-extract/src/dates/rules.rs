@@ -134,7 +134,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})(?:\s+or\s+so)?{B}"
         ),
         Rule::Deictic => format!(
-            r"{B}(?:the\s+)?(?:this\s+past|this\s+coming|this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})|{B}that\s+(?:week|month|quarter|year){B}"
+            r"{B}the\s+same\s+(?:day|week|month)\s+(?:a\s+year\s+(?:ago|earlier)|(?:of\s+)?(?:the\s+)?(?:last|previous)\s+year){B}|{B}(?:the\s+)?(?:this\s+past|this\s+coming|this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})|{B}that\s+(?:week|month|quarter|year){B}"
         ),
         Rule::Ago => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"

@@ -1027,3 +1027,31 @@ fn anaphoric_next_day_and_later_months() {
         Some("2026-07")
     );
 }
+
+#[test]
+fn same_unit_a_year_back() {
+    // The DCT's month (or the month last mentioned) a year back, as one expression.
+    assert_eq!(
+        run("Sales rose 3 percent from the same month a year ago."),
+        vec![(
+            "the same month a year ago".to_string(),
+            "2025-10".to_string()
+        )]
+    );
+    assert_eq!(
+        value_of(
+            "Exports fell in March 2024, below the same month of last year.",
+            "the same month of last year"
+        )
+        .as_deref(),
+        Some("2023-03")
+    );
+    assert_eq!(
+        value_of(
+            "Traffic equalled the same week last year.",
+            "the same week last year"
+        )
+        .as_deref(),
+        Some("2025-W43")
+    );
+}
