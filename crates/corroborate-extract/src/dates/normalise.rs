@@ -87,6 +87,37 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             Some(timex(span, TimexType::Date, value))
         }
         Rule::Holiday => holiday(ctx, span, &lw),
+        Rule::WeekOf => {
+            // "the last week of March": the ISO week of the month's last Thursday (the week
+            // most of whose days are in the month); "the first week" that of the first.
+            let m = words_of(s).into_iter().find_map(month_of)?;
+            let year = lw
+                .iter()
+                .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+            let (tense, marker) = ctx.tense_marker(span);
+            let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
+            let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
+            let n: i8 = match lw.get(1).map(String::as_str) {
+                Some("second") => 2,
+                Some("third") => 3,
+                Some("fourth") => 4,
+                Some("last" | "final") => 0,
+                _ => 1,
+            };
+            let thursday = y.and_then(|y| {
+                let first = Date::new(y, m, 1).ok()?;
+                if n == 0 {
+                    let last = first.last_of_month();
+                    let back = (last.weekday().to_monday_one_offset() - 4).rem_euclid(7);
+                    add_days(last, -i64::from(back))
+                } else {
+                    let fwd = (4 - first.weekday().to_monday_one_offset()).rem_euclid(7);
+                    add_days(first, i64::from(fwd + 7 * (n - 1)))
+                }
+            });
+            let value = thursday.map_or("XXXX-WXX".to_string(), fmt_week);
+            Some(timex(span, TimexType::Date, Some(value)))
+        }
         Rule::TimeOfDay => {
             // "5 p.m. EST Nov. 9": the clock time, then the day it falls on.
             let month_at = s

@@ -15,6 +15,7 @@ pub(super) enum Rule {
     Holiday,
     Quarter,
     Half,
+    WeekOf,
     QuarterRef,
     FiscalYear,
     Bound,
@@ -35,7 +36,7 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 26] = [
+pub(super) const RULES: [Rule; 27] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
@@ -44,6 +45,7 @@ pub(super) const RULES: [Rule; 26] = [
     Rule::Holiday,
     Rule::Quarter,
     Rule::Half,
+    Rule::WeekOf,
     Rule::QuarterRef,
     Rule::Bound,
     Rule::EarlierThis,
@@ -117,6 +119,9 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         ),
         Rule::Half => format!(
             r"{B}(?:the\s+)?(?:first|second|last|latter)\s+half\s+of\s+(?:{year}|(?:the|this|last|next)\s+year{B}|the\s+'?\d0s{B})"
+        ),
+        Rule::WeekOf => format!(
+            r"{B}the\s+(?:first|second|third|fourth|last|final)\s+week\s+of\s+{mon}(?:,?\s+{year})?"
         ),
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"

@@ -1055,3 +1055,23 @@ fn same_unit_a_year_back() {
         Some("2025-W43")
     );
 }
+
+#[test]
+fn nth_week_of_a_month() {
+    // The ISO week of the month's last (first) Thursday; one expression, not "the last week".
+    assert_eq!(
+        run("Sales peaked in the last week of March 2009."),
+        vec![(
+            "the last week of March 2009".to_string(),
+            "2009-W13".to_string()
+        )]
+    );
+    assert_eq!(
+        value_of(
+            "The vote was held in the first week of October.",
+            "the first week of October"
+        )
+        .as_deref(),
+        Some("2026-W40")
+    );
+}
