@@ -177,7 +177,16 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 return None;
             }
             let zulu = lw.iter().any(|w| w == "utc" || w == "gmt") && !low.contains("(gmt");
-            let wd = lw.iter().find_map(|w| weekday_of(w));
+            // "10:30 a.m. local time Thursday": the weekday after "local time" is its own
+            // expression but fixes this one.
+            let local_day = after
+                .strip_prefix(" local time")
+                .map(|a| a.trim_start_matches([',', ' ']))
+                .map(|a| a.strip_prefix("on ").unwrap_or(a))
+                .and_then(|a| a.split(|c: char| !c.is_ascii_alphabetic()).next())
+                .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+                .and_then(weekday_of);
+            let wd = lw.iter().find_map(|w| weekday_of(w)).or(local_day);
             let day = if date_day.is_some() {
                 date_day
             } else if let Some(wd) = wd {
@@ -626,7 +635,15 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             if let Some(m) = month {
                 let (tense, marker) = ctx.tense_marker(span);
                 let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
-                let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
+                // "since January", "from January to September": the start of a span that has
+                // begun, never a plan.
+                let start = matches!(
+                    prev_word(ctx.text, span.start)
+                        .to_ascii_lowercase()
+                        .as_str(),
+                    "since" | "from"
+                );
+                let y = year.or_else(|| ctx.month(m, tense, !auxiliary && !start));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
                     None => format!("XXXX-{m:02}"),

@@ -1075,3 +1075,30 @@ fn nth_week_of_a_month() {
         Some("2026-W40")
     );
 }
+
+#[test]
+fn clock_time_day_after_local_time_and_month_after_since() {
+    // DCT Friday 2026-10-23: "Thursday" after "local time" is the day of the clock time.
+    assert_eq!(
+        value_of(
+            "The blast occurred at 10:30 a.m. local time Thursday.",
+            "10:30 a.m."
+        )
+        .as_deref(),
+        Some("2026-10-22T10:30")
+    );
+    // A month after "since" or "from" starts a span that has begun: never the coming one,
+    // even within the months a main verb in the past tense would read as a plan.
+    assert_eq!(
+        value_of("From January to September, output rose.", "January").as_deref(),
+        Some("2026-01")
+    );
+    assert_eq!(
+        value_of("Prices have doubled since December.", "December").as_deref(),
+        Some("2025-12")
+    );
+    assert_eq!(
+        value_of("The firm agreed to sell the unit in January.", "January").as_deref(),
+        Some("2027-01")
+    );
+}
