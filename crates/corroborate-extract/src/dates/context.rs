@@ -374,6 +374,15 @@ impl Ctx<'_> {
         let cands: Vec<Date> = (dct.year().saturating_sub(4)..=dct.year().saturating_add(4))
             .filter_map(|y| Date::new(y, m, d).ok())
             .collect();
+        Ok(self.pick_day(&cands, tense, m == 2 && d == 29))
+    }
+
+    /// Of the yearly recurrences `cands` (sorted) of a day, the one the tense points to:
+    /// the last one up to the DCT in a past clause (unless one falls within
+    /// [`SCHEDULE_DAYS`] after it), the next one in a future clause, the nearest otherwise
+    /// (`leap`: the last one, for February 29).
+    pub(super) fn pick_day(&self, cands: &[Date], tense: Tense, leap: bool) -> Option<Date> {
+        let dct = self.dct?;
         // A date a few weeks ahead is a schedule ("payable Dec. 7"), whatever verb is near.
         let soon = cands
             .iter()
@@ -382,7 +391,7 @@ impl Ctx<'_> {
             Tense::Past if soon.is_some() => soon.copied(),
             Tense::Past => cands.iter().rev().find(|c| **c <= dct).copied(),
             Tense::Future => cands.iter().find(|c| **c >= dct).copied(),
-            Tense::Unknown | Tense::Present if m == 2 && d == 29 => {
+            Tense::Unknown | Tense::Present if leap => {
                 cands.iter().rev().find(|c| **c <= dct).copied()
             }
             Tense::Unknown | Tense::Present => cands
@@ -390,7 +399,7 @@ impl Ctx<'_> {
                 .min_by_key(|c| c.since(dct).map(|s| s.get_days().abs()).unwrap_or(i32::MAX))
                 .copied(),
         };
-        Ok(pick)
+        pick
     }
 
     /// A month without a year.

@@ -86,6 +86,38 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             };
             Some(timex(span, TimexType::Date, value))
         }
+        Rule::Holiday => holiday(ctx, span, &lw),
+        Rule::WeekOf => {
+            // "the last week of March": the ISO week of the month's last Thursday (the week
+            // most of whose days are in the month); "the first week" that of the first.
+            let m = words_of(s).into_iter().find_map(month_of)?;
+            let year = lw
+                .iter()
+                .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
+            let (tense, marker) = ctx.tense_marker(span);
+            let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
+            let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
+            let n: i8 = match lw.get(1).map(String::as_str) {
+                Some("second") => 2,
+                Some("third") => 3,
+                Some("fourth") => 4,
+                Some("last" | "final") => 0,
+                _ => 1,
+            };
+            let thursday = y.and_then(|y| {
+                let first = Date::new(y, m, 1).ok()?;
+                if n == 0 {
+                    let last = first.last_of_month();
+                    let back = (last.weekday().to_monday_one_offset() - 4).rem_euclid(7);
+                    add_days(last, -i64::from(back))
+                } else {
+                    let fwd = (4 - first.weekday().to_monday_one_offset()).rem_euclid(7);
+                    add_days(first, i64::from(fwd + 7 * (n - 1)))
+                }
+            });
+            let value = thursday.map_or("XXXX-WXX".to_string(), fmt_week);
+            Some(timex(span, TimexType::Date, Some(value)))
+        }
         Rule::TimeOfDay => {
             // "5 p.m. EST Nov. 9": the clock time, then the day it falls on.
             let month_at = s
@@ -145,7 +177,16 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 return None;
             }
             let zulu = lw.iter().any(|w| w == "utc" || w == "gmt") && !low.contains("(gmt");
-            let wd = lw.iter().find_map(|w| weekday_of(w));
+            // "10:30 a.m. local time Thursday": the weekday after "local time" is its own
+            // expression but fixes this one.
+            let local_day = after
+                .strip_prefix(" local time")
+                .map(|a| a.trim_start_matches([',', ' ']))
+                .map(|a| a.strip_prefix("on ").unwrap_or(a))
+                .and_then(|a| a.split(|c: char| !c.is_ascii_alphabetic()).next())
+                .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+                .and_then(weekday_of);
+            let wd = lw.iter().find_map(|w| weekday_of(w)).or(local_day);
             let day = if date_day.is_some() {
                 date_day
             } else if let Some(wd) = wd {
@@ -427,6 +468,15 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                     };
                     let base = if last == "ago" || last == "now" {
                         dct
+                    } else if matches!(unit, Unit::Week | Unit::Month | Unit::Year)
+                        && ctx
+                            .last_value
+                            .as_deref()
+                            .is_some_and(|v| day_of_value(v).is_none())
+                    {
+                        // "a month later" after "in March 1998": counted from the month or
+                        // year last mentioned when that was coarser than a day.
+                        ctx.last_value_date().or(ctx.anchor_day())
                     } else {
                         ctx.anchor_day()
                     };
@@ -585,7 +635,15 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             if let Some(m) = month {
                 let (tense, marker) = ctx.tense_marker(span);
                 let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
-                let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
+                // "since January", "from January to September": the start of a span that has
+                // begun, never a plan.
+                let start = matches!(
+                    prev_word(ctx.text, span.start)
+                        .to_ascii_lowercase()
+                        .as_str(),
+                    "since" | "from"
+                );
+                let y = year.or_else(|| ctx.month(m, tense, !auxiliary && !start));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
                     None => format!("XXXX-{m:02}"),
@@ -713,6 +771,97 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             ))
         }
     }
+}
+
+/// The day a named holiday falls on in year `y` ("thanksgiving" is the fourth Thursday of
+/// November); `lw` are the expression's lower-case words.
+fn holiday_in(lw: &[String], y: i16) -> Option<Date> {
+    let has = |k: &str| lw.iter().any(|w| w == k);
+    // The `n`th (from 1; 0 = the last) weekday `wd` (Monday = 1) of month `m`.
+    let nth = |m: i8, wd: i8, n: i8| -> Option<Date> {
+        let first = Date::new(y, m, 1).ok()?;
+        let off = (wd - first.weekday().to_monday_one_offset()).rem_euclid(7);
+        if n > 0 {
+            add_days(first, i64::from(off + 7 * (n - 1)))
+        } else {
+            let last = first.last_of_month();
+            let back = (last.weekday().to_monday_one_offset() - wd).rem_euclid(7);
+            add_days(last, -i64::from(back))
+        }
+    };
+    let fixed = |m: i8, d: i8| Date::new(y, m, d).ok();
+    if has("christmas") {
+        fixed(12, if has("eve") { 24 } else { 25 })
+    } else if has("new") {
+        if has("eve") {
+            fixed(12, 31)
+        } else {
+            fixed(1, 1)
+        }
+    } else if has("thanksgiving") {
+        nth(11, 4, 4)
+    } else if has("memorial") {
+        nth(5, 1, 0)
+    } else if has("labor") {
+        nth(9, 1, 1)
+    } else if has("veterans") {
+        fixed(11, 11)
+    } else if lw.iter().any(|w| w.starts_with("valentine")) {
+        fixed(2, 14)
+    } else if has("halloween") {
+        fixed(10, 31)
+    } else if has("july") {
+        fixed(7, 4)
+    } else {
+        // Easter Sunday (anonymous Gregorian computus); Good Friday two days before.
+        let (a, b, c) = (y % 19, y / 100, y % 100);
+        let (d, e) = (b / 4, b % 4);
+        let g = (8 * b + 13) / 25;
+        let h = (19 * a + b - d - g + 15) % 30;
+        let (i, k) = (c / 4, c % 4);
+        let l = (32 + 2 * e + 2 * i - h - k) % 7;
+        let m = (a + 11 * h + 19 * l) / 433;
+        let month = i8::try_from((h + l - 7 * m + 90) / 25).ok()?;
+        let day = i8::try_from((h + l - 7 * m + 33 * i16::from(month) + 19) % 32).ok()?;
+        let sunday = Date::new(y, month, day).ok()?;
+        if has("good") {
+            add_days(sunday, -2)
+        } else {
+            Some(sunday)
+        }
+    }
+}
+
+/// A named holiday ("Christmas", "last Thanksgiving", "New Year's Day 1999"): its day in the
+/// year given, else in the year "last"/"next" or the clause's tense points to (as a month
+/// and day without a year); without a DCT, the month and day alone when they are fixed.
+pub(super) fn holiday(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex> {
+    let year = lw
+        .iter()
+        .find(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|w| w.parse::<i16>().ok());
+    let day = match (year, ctx.dct) {
+        (Some(y), _) => holiday_in(lw, y),
+        (None, Some(dct)) => {
+            let cands: Vec<Date> = (dct.year().saturating_sub(1)..=dct.year().saturating_add(1))
+                .filter_map(|y| holiday_in(lw, y))
+                .collect();
+            match lw.first().map(String::as_str) {
+                Some("last") => cands.iter().rev().find(|c| **c < dct).copied(),
+                Some("next") => cands.iter().find(|c| **c > dct).copied(),
+                _ => ctx.pick_day(&cands, ctx.tense(span), false),
+            }
+        }
+        (None, None) => None,
+    };
+    let value = day.map(fmt_day).or_else(|| {
+        // Without a DCT a fixed holiday keeps its month and day; a movable one has none.
+        let d = holiday_in(lw, 2001)?;
+        let fixed =
+            matches!(holiday_in(lw, 2002), Some(e) if (e.month(), e.day()) == (d.month(), d.day()));
+        fixed.then(|| format!("XXXX-{:02}-{:02}", d.month(), d.day()))
+    });
+    Some(timex(span, TimexType::Date, value))
 }
 
 /// A past marker that leaves no room for a plan: an auxiliary ("was held in December") or a
@@ -874,6 +1023,22 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     let (&det, rest) = words.split_first()?;
     let last = rest.last().copied()?;
     let dct = ctx.dct;
+    // "the same month a year ago", "the same week last year": the month (week, day) last
+    // mentioned, else the DCT's, a year back.
+    if det == "same" && rest.len() > 1 {
+        let unit = unit_of(rest.first()?)?;
+        let base = if unit == Unit::Day {
+            ctx.anchor_day()
+        } else {
+            ctx.last_value_date().or(ctx.anchor_day())
+        };
+        let back = base.and_then(|d| add_months(d, -12));
+        return Some(timex(
+            span,
+            TimexType::Date,
+            back.and_then(|d| calendar_unit(Some(d), unit, 0)),
+        ));
+    }
     // Weekday: "last Friday", "next Monday", "this Thursday".
     if let Some(wd) = weekday_of(last) {
         // "the previous Friday", "the following Monday" count from the day last mentioned, as
@@ -944,6 +1109,15 @@ pub(super) fn deictic(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
     // "over the past year": the year before the DCT's.
     if the && matches!(det, "past" | "last") && unit == Unit::Year {
         return Some(timex(span, TimexType::Date, calendar_unit(dct, unit, -1)));
+    }
+    // "the next day": the day after the one last mentioned, as "the following day".
+    if the && det == "next" && unit == Unit::Day {
+        let v = ctx.anchor_day().and_then(|d| add_days(d, 1)).map(fmt_day);
+        return Some(timex(
+            span,
+            TimexType::Date,
+            v.or(Some("XXXX-XX-XX".into())),
+        ));
     }
     // "the last week", "the coming months": a length of time.
     if the && matches!(det, "past" | "last" | "coming" | "next") && unit != Unit::Weekend {

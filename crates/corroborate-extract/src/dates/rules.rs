@@ -12,8 +12,10 @@ pub(super) enum Rule {
     MonthDay,
     DayMonth,
     TimeOfDay,
+    Holiday,
     Quarter,
     Half,
+    WeekOf,
     QuarterRef,
     FiscalYear,
     Bound,
@@ -34,14 +36,16 @@ pub(super) enum Rule {
     Set,
 }
 
-pub(super) const RULES: [Rule; 25] = [
+pub(super) const RULES: [Rule; 27] = [
     Rule::Iso,
     Rule::Slash,
     Rule::MonthDay,
     Rule::DayMonth,
     Rule::TimeOfDay,
+    Rule::Holiday,
     Rule::Quarter,
     Rule::Half,
+    Rule::WeekOf,
     Rule::QuarterRef,
     Rule::Bound,
     Rule::EarlierThis,
@@ -79,6 +83,8 @@ pub(super) const APPROX: &str = r"(?:almost|nearly|about|around|roughly|approxim
 pub(super) const QUARTER_MOD: &str = r"(?:fiscal|year-earlier|year-ago|comparable|flat)";
 pub(super) const TZ: &str = r"(?:utc|gmt|et|est|edt|ct|cst|cdt|pt|pst|pdt|bst|cet|cest)";
 pub(super) const NUMW: &str = r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:one|two|three|four|five|six|seven|eight|nine)|\d+(?:\s+[1-9]/[2-9]|\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|hundred|a\s+dozen|dozen|a\s+couple\s+of|couple\s+of)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?(?:\s+and\s+a\s+half)?";
+/// Named days whose date a rule gives ("Christmas", "Thanksgiving Day", "New Year's Eve").
+pub(super) const HOLIDAY: &str = r"(?:christmas(?:\s+(?:day|eve))?|new\s+year(?:'|’)s\s+(?:day|eve)|thanksgiving(?:\s+day)?|memorial\s+day|labor\s+day|veterans\s+day|valentine(?:'|’)s\s+day|halloween|easter(?:\s+sunday)?|good\s+friday|(?:the\s+)?fourth\s+of\s+july)(?-u:\b)";
 pub(super) const TENS: &str = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)";
 pub(super) const ONES: &str = r"(?:one|two|three|four|five|six|seven|eight|nine)";
 pub(super) const VAGUE: &str = r"(?:several|a\s+few|few|many|some|multiple|a\s+number\s+of|recent|the\s+past\s+few|the\s+last\s+few)";
@@ -107,11 +113,15 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
         Rule::TimeOfDay => format!(
             r"{B}(?:\d{{1,2}}(?::\d{{2}})?\s*(?:a\.m\.|p\.m\.|am{B}|pm{B})|\d{{1,2}}:\d{{2}}{B}|noon{B}|midnight{B})(?:\s+{TZ}{B})?(?:\s+\(gmt\s*[+-]\d{{1,2}}\))?(?:\s+(?:on\s+)?(?:{WD}|today|yesterday|tomorrow){B}|\s+(?:on\s+)?{mon}\s*{daynum})?"
         ),
+        Rule::Holiday => format!(r"{B}(?:(?:last|next|this)\s+)?(?:{HOLIDAY})(?:,?\s+{year})?"),
         Rule::Quarter => format!(
             r"{B}(?:(?:(?:the|its)\s+)?(?:(?:this|last|next)\s+year's\s+)?(?:(?:{year}|{QUARTER_MOD})[-\s]+)*(?:first|second|third|fourth|final|last|1st|2nd|3rd|4th)[-\s]+quarter(?:\s+of\s+(?:{year}|(?:this|last|next|the)\s+year{B}))?|q[1-4](?:\s+{year})?){B}"
         ),
         Rule::Half => format!(
             r"{B}(?:the\s+)?(?:first|second|last|latter)\s+half\s+of\s+(?:{year}|(?:the|this|last|next)\s+year{B}|the\s+'?\d0s{B})"
+        ),
+        Rule::WeekOf => format!(
+            r"{B}the\s+(?:first|second|third|fourth|last|final)\s+week\s+of\s+{mon}(?:,?\s+{year})?"
         ),
         Rule::QuarterRef => format!(
             r"{B}(?:(?:the|its)\s+(?:(?:{year}|{QUARTER_MOD}|latest|same|corresponding)[-\s]+)*(?:quarter|period)(?:\s+(?:a\s+year\s+(?:ago|earlier)|last\s+year|of\s+last\s+year))?|(?:an?\s+)?year-(?:earlier|ago)(?:\s+(?:quarter|period))?){B}"
@@ -129,7 +139,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:the\s+)?(?:past|last|next|coming|previous|following|first|final)\s+(?:{NUMW}|several|few|many)\s+(?:{ADJ}\s+)?(?:{UNITS}|{UNIT})(?:\s+or\s+so)?{B}"
         ),
         Rule::Deictic => format!(
-            r"{B}(?:the\s+)?(?:this\s+past|this\s+coming|this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})|{B}that\s+(?:week|month|quarter|year){B}"
+            r"{B}the\s+same\s+(?:day|week|month)\s+(?:a\s+year\s+(?:ago|earlier)|(?:of\s+)?(?:the\s+)?(?:last|previous)\s+year){B}|{B}(?:the\s+)?(?:this\s+past|this\s+coming|this|last|next|past|previous|coming|following|same|current|upcoming)\s+(?:(?:fiscal\s+)?{UNIT}{B}|weekend{B}|{WD}{B}|{mon}|{SEASON}{B})|{B}that\s+(?:week|month|quarter|year){B}"
         ),
         Rule::Ago => format!(
             r"{B}(?:{APPROX}\s+)?(?:(?:{NUMW}|{VAGUE})[-\s]+(?:{UNITS}|{UNIT})|an?\s+{UNIT}|{UNITS})(?:\s+or\s+so)?\s+(?:ago|earlier|later|before|after|prior\s+to|from\s+now){B}"
@@ -159,7 +169,7 @@ pub(super) fn rule_pattern(rule: Rule) -> String {
             r"{B}(?:now|currently|(?:then\s+)?current|nowadays|at\s+present|presently|for\s+the\s+time\s+being|more\s+recently|recently|the\s+past|the\s+(?:near\s+)?future|the\s+(?:long|near|short)\s+term|(?:very\s+)?soon){B}"
         ),
         Rule::Set => format!(
-            r"{B}(?:annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
+            r"{B}(?:(?:once|twice|thrice|(?:{NUMW})\s+times)\s+(?:an?|per|each)\s+{UNIT}{B}|annually|weekly|daily|monthly|yearly|quarterly|hourly|every\s+(?:other\s+)?(?:{UNIT}{B}|{WD}{B}|{mon})|each\s+(?:{UNIT}{B}|{WD}{B}|{mon})){B}"
         ),
     }
 }
@@ -249,6 +259,31 @@ pub(super) const NOT_NOUNS: &[&str] = &[
     "until", "after", "before", "during", "while", "because", "if", "than", "that", "the", "a",
 ];
 
+/// Words after which a holiday is the day itself ("on Christmas", "until New Year's Day").
+const HOLIDAY_PREPOSITIONS: &[&str] = &[
+    "on", "before", "after", "at", "over", "since", "until", "till", "by", "for", "through",
+    "around", "from", "to", "during",
+];
+
+/// Verbs and auxiliaries that make the holiday before them a subject ("Christmas was quiet").
+const HOLIDAY_VERBS: &[&str] = &[
+    "is",
+    "was",
+    "were",
+    "will",
+    "would",
+    "has",
+    "had",
+    "falls",
+    "fell",
+    "comes",
+    "came",
+    "approaches",
+    "approached",
+    "brings",
+    "brought",
+];
+
 pub(super) fn prev_word(text: &str, at: usize) -> &str {
     let before = text.get(..at).unwrap_or("");
     let trimmed = before.trim_end();
@@ -283,6 +318,42 @@ pub(super) fn plausible(rule: Rule, text: &str, span: Span) -> bool {
         }
     }
     match rule {
+        Rule::Holiday => {
+            // A holiday is a capitalised name ("Christmas", not "christmas lights" in a
+            // lower-case headline slug) and no place ("Christmas Island").
+            let name = s.split_whitespace().find(|w| {
+                !matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "last" | "next" | "this" | "the"
+                )
+            });
+            let capital =
+                all_upper || name.is_some_and(|w| w.starts_with(|c: char| c.is_uppercase()));
+            let next = next_word(text, span.end);
+            // "Christmas sales", "successful Christmas shopping": a modifier of the noun after
+            // it names a season of trade, not the day (MEANTIME tags such periods `PXD`); after
+            // a preposition ("before Christmas shoppers") or before a verb it is the day.
+            // So is one coordinated with another name ("Christmas and New Year sales").
+            let prev = prev_word(text, span.start).to_ascii_lowercase();
+            let rest = text.get(span.end..).unwrap_or("");
+            let next = if matches!(next, "and" | "or") {
+                rest.split_whitespace()
+                    .skip(1)
+                    .find(|w| !w.starts_with(|c: char| c.is_uppercase()))
+                    .unwrap_or("")
+            } else {
+                next
+            };
+            let next = next.trim_end_matches(|c: char| !c.is_alphanumeric());
+            let low_next = next.to_ascii_lowercase();
+            let modifier = rest.starts_with(' ')
+                && next.starts_with(|c: char| c.is_ascii_lowercase())
+                && !NOT_NOUNS.contains(&next)
+                && part_of(&low_next).is_none()
+                && !HOLIDAY_VERBS.contains(&next)
+                && !HOLIDAY_PREPOSITIONS.contains(&prev.as_str());
+            capital && !modifier && !matches!(next, "Island" | "Islands")
+        }
         Rule::ModMonth => {
             let words: Vec<&str> = s.split_whitespace().collect();
             let bare = words.len() == 1;

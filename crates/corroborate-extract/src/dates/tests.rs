@@ -893,3 +893,212 @@ fn the_previous_weekday_counts_from_the_day_last_mentioned() {
     let found = run("On Oct. 7 the index fell. It rose last Friday.");
     assert!(found.contains(&("last Friday".to_string(), "2026-10-16".to_string())));
 }
+
+#[test]
+fn named_holidays() {
+    // DCT 2026-10-23 (a Friday): past clauses take the last one, future ones the next.
+    assert_eq!(
+        value_of("Shops were busy on Christmas.", "Christmas").as_deref(),
+        Some("2025-12-25")
+    );
+    assert_eq!(
+        value_of("She will return on Christmas Day.", "Christmas Day").as_deref(),
+        Some("2026-12-25")
+    );
+    assert_eq!(
+        value_of("The parade was held on New Year's Day.", "New Year's Day").as_deref(),
+        Some("2026-01-01")
+    );
+    assert_eq!(
+        value_of("Guests will arrive on New Year's Eve.", "New Year's Eve").as_deref(),
+        Some("2026-12-31")
+    );
+    // Movable days: the fourth Thursday of November, the last Monday of May, Easter.
+    assert_eq!(
+        value_of("Families will gather on Thanksgiving.", "Thanksgiving").as_deref(),
+        Some("2026-11-26")
+    );
+    assert_eq!(
+        value_of("Families gathered last Thanksgiving.", "last Thanksgiving").as_deref(),
+        Some("2025-11-27")
+    );
+    assert_eq!(
+        value_of("The service took place on Memorial Day.", "Memorial Day").as_deref(),
+        Some("2026-05-25")
+    );
+    assert_eq!(
+        value_of("The mill closed on Labor Day.", "Labor Day").as_deref(),
+        Some("2026-09-07")
+    );
+    assert_eq!(
+        value_of(
+            "The church was full on Easter Sunday 2024.",
+            "Easter Sunday 2024"
+        )
+        .as_deref(),
+        Some("2024-03-31")
+    );
+    assert_eq!(
+        value_of("The fair opened on Good Friday.", "Good Friday").as_deref(),
+        Some("2026-04-03")
+    );
+    // Without a DCT a fixed holiday keeps only its month and day, a movable one no value.
+    let no_dct = |text: &str| -> Vec<Option<String>> {
+        extract_text(text, &[], None, |_| false)
+            .into_iter()
+            .map(|t| t.value)
+            .collect()
+    };
+    assert_eq!(
+        no_dct("They met on Christmas Eve."),
+        vec![Some("XXXX-12-24".to_string())]
+    );
+    assert_eq!(no_dct("They met on Thanksgiving Day."), vec![None]);
+    // A modifier of the noun after it is a season of trade, not the day.
+    assert!(run("Strong Christmas sales lifted the shares.").is_empty());
+    assert!(run("The Christmas shopping season was weak.").is_empty());
+    assert!(run("Shops gained in the Christmas and New Year sales period.").is_empty());
+    assert_eq!(
+        value_of("Shops closed on Christmas and reopened.", "Christmas").as_deref(),
+        Some("2025-12-25")
+    );
+    assert_eq!(
+        value_of("Shops hired before Christmas rush began.", "Christmas").as_deref(),
+        Some("2025-12-25")
+    );
+    assert_eq!(
+        value_of("Christmas was quiet in the town.", "Christmas").as_deref(),
+        Some("2025-12-25")
+    );
+    // Not a place, nor a lower-case word.
+    assert!(run("The ship sailed to Christmas Island.").is_empty());
+    assert!(run("They sold christmas lights.").is_empty());
+}
+
+#[test]
+fn frequencies_are_sets() {
+    let r = run("The board meets twice a year and the staff three times a week.");
+    assert_eq!(
+        r,
+        vec![
+            ("twice a year".to_string(), "P1Y".to_string()),
+            ("three times a week".to_string(), "P1W".to_string())
+        ]
+    );
+    let t = extract_text("They meet once a month.", &[], d(2026, 10, 23), |_| false);
+    assert_eq!(t.first().map(|t| t.kind), Some(TimexType::Set));
+}
+
+#[test]
+fn anaphoric_next_day_and_later_months() {
+    // "the next day" is the day after the one last mentioned, not a length.
+    assert_eq!(
+        value_of(
+            "The storm hit on June 14. The next day, crews cleared roads.",
+            "The next day"
+        )
+        .as_deref(),
+        Some("2026-06-15")
+    );
+    // "a month later" after a month counts from that month, not from the DCT.
+    assert_eq!(
+        value_of(
+            "Talks ended in March 1998. A month later, fighting resumed.",
+            "A month later"
+        )
+        .as_deref(),
+        Some("1998-04")
+    );
+    assert_eq!(
+        value_of(
+            "The plant opened in 1995. Two years later, it closed.",
+            "Two years later"
+        )
+        .as_deref(),
+        Some("1997")
+    );
+    // After a day, "a month later" still counts from that day.
+    assert_eq!(
+        value_of(
+            "The deal closed on June 14. A month later, it collapsed.",
+            "A month later"
+        )
+        .as_deref(),
+        Some("2026-07")
+    );
+}
+
+#[test]
+fn same_unit_a_year_back() {
+    // The DCT's month (or the month last mentioned) a year back, as one expression.
+    assert_eq!(
+        run("Sales rose 3 percent from the same month a year ago."),
+        vec![(
+            "the same month a year ago".to_string(),
+            "2025-10".to_string()
+        )]
+    );
+    assert_eq!(
+        value_of(
+            "Exports fell in March 2024, below the same month of last year.",
+            "the same month of last year"
+        )
+        .as_deref(),
+        Some("2023-03")
+    );
+    assert_eq!(
+        value_of(
+            "Traffic equalled the same week last year.",
+            "the same week last year"
+        )
+        .as_deref(),
+        Some("2025-W43")
+    );
+}
+
+#[test]
+fn nth_week_of_a_month() {
+    // The ISO week of the month's last (first) Thursday; one expression, not "the last week".
+    assert_eq!(
+        run("Sales peaked in the last week of March 2009."),
+        vec![(
+            "the last week of March 2009".to_string(),
+            "2009-W13".to_string()
+        )]
+    );
+    assert_eq!(
+        value_of(
+            "The vote was held in the first week of October.",
+            "the first week of October"
+        )
+        .as_deref(),
+        Some("2026-W40")
+    );
+}
+
+#[test]
+fn clock_time_day_after_local_time_and_month_after_since() {
+    // DCT Friday 2026-10-23: "Thursday" after "local time" is the day of the clock time.
+    assert_eq!(
+        value_of(
+            "The blast occurred at 10:30 a.m. local time Thursday.",
+            "10:30 a.m."
+        )
+        .as_deref(),
+        Some("2026-10-22T10:30")
+    );
+    // A month after "since" or "from" starts a span that has begun: never the coming one,
+    // even within the months a main verb in the past tense would read as a plan.
+    assert_eq!(
+        value_of("From January to September, output rose.", "January").as_deref(),
+        Some("2026-01")
+    );
+    assert_eq!(
+        value_of("Prices have doubled since December.", "December").as_deref(),
+        Some("2025-12")
+    );
+    assert_eq!(
+        value_of("The firm agreed to sell the unit in January.", "January").as_deref(),
+        Some("2027-01")
+    );
+}
