@@ -1,5 +1,10 @@
 //! Stories: groups of articles about one incident and its follow-ups.
 //!
+//! About 1,100 lines on purpose: the incremental story index (features, postings, the
+//! article-to-story score, conflicts and bridging merges) keeps state that all of it shares
+//! (which story holds each article, the postings the score reads, the redirects a merge
+//! writes), so it stays one module.
+//!
 //! Each article is reduced to weighted features: people's names (weighted most), other names
 //! (organisations, places), surnames, distinctive content words and dates (years, TIMEX
 //! values). Names come from the entity extractor when it found any, else from capitalised word

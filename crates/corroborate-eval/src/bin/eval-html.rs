@@ -5,6 +5,10 @@
 //! accuracy on the token sequence. The same computation on single tokens (n = 1, the
 //! bag-of-words metric `evaluate.py` cites as its model) is printed as "token F1".
 //!
+//! About 1,000 lines: an evaluation harness (the benchmark's scorer re-implemented, site
+//! folds, the comparison extractors' outputs), not product code; kept in one binary so the
+//! whole protocol reads in one place.
+//!
 //! ```text
 //! cargo run --release -p corroborate-eval --bin eval-html -- --cv
 //! cargo run --release -p corroborate-eval --features compare-html --bin eval-html -- --all

@@ -1,3 +1,6 @@
+//! Unit tests of the date tagger, one or more per recognition rule of `rules.rs` on our own
+//! sentences. About 1,100 lines on purpose: a test per rule, in one file beside the rules.
+
 use super::*;
 
 fn d(y: i16, m: i8, dd: i8) -> Option<Date> {

@@ -1,5 +1,10 @@
 //! A learned ranker over candidate speakers of direct and partial quotes.
 //!
+//! About 1,200 lines on purpose: the candidate generators, the feature computations and the
+//! feature list are one unit with the shipped weight file (a feature's index, name and
+//! computation change together, and `data/speaker_ranker.tsv` with them), so they stay in one
+//! file.
+//!
 //! The rules ([`super::cues`], [`super::resolve`]) give each quote at most one speaker. The
 //! ranker then looks at a few more candidates for every direct or partial quote and keeps the
 //! one a linear model scores highest:
