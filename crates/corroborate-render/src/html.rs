@@ -20,8 +20,9 @@ use askama::Template;
 
 use crate::dossier::{
     day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DocV,
-    Dossier, EventMentionV, EventV, EvidenceV, RecordFieldV, RecordValueV, StoryClaims, Texts,
+    Dossier, EventMentionV, EventV, StoryClaims, Texts,
 };
+use corroborate_records::{Evidence, RecordField, RecordValue};
 
 use crate::view::{
     record_alternatives, wording, DossierView, Num, Party, Section, SlotValue, StoryModel, Summary,
@@ -210,28 +211,28 @@ impl DossierBody<'_> {
     }
 
     /// Every span about a record value: support first, then disputes.
-    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+    fn value_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
         v.support().chain(v.disputes()).collect()
     }
 
     /// The spans disputing a record value.
-    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+    fn dispute_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
         v.disputes().collect()
     }
 
     /// The `data-cites` of record evidence.
-    fn evidence_list_cites(&self, list: &[&EvidenceV]) -> String {
+    fn evidence_list_cites(&self, list: &[&Evidence]) -> String {
         cites(list.iter().map(|e| (e.doc.as_str(), e.start, e.end)))
     }
 
     /// Whether a contested value rests on one source.
-    fn single_source(&self, v: &RecordValueV) -> bool {
+    fn single_source(&self, v: &RecordValue) -> bool {
         v.single_source && v.sources > 0
     }
 
     /// The values of an unknown field that sources deny, shown so the reader sees why the
     /// field stays empty.
-    fn denied<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+    fn denied<'f>(&self, f: &'f RecordField) -> Vec<&'f RecordValue> {
         f.values
             .iter()
             .filter(|v| !v.disputed_by.is_empty())
@@ -239,7 +240,7 @@ impl DossierBody<'_> {
     }
 
     /// A field's other asserted values.
-    fn alternatives<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+    fn alternatives<'f>(&self, f: &'f RecordField) -> Vec<&'f RecordValue> {
         record_alternatives(f)
     }
 

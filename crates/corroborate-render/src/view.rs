@@ -18,9 +18,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
     values_by_text, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV,
-    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV,
-    RecordFieldV, RecordV, RecordValueV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV,
+    SourceV, StoryClaims, SummaryV, Texts,
 };
+use corroborate_records::{FieldType, Record, RecordField, RecordValue};
 
 /// The dossier's own sentences, shared by both renderings. The templates write them unescaped
 /// (`|safe`); functions that take pieces of input take them already escaped for the output
@@ -297,8 +298,8 @@ impl<T: Borrow<usize>> Num for T {}
 
 /// A record field's other asserted values, shown after its value (none for a list field,
 /// whose values are all filed).
-pub fn record_alternatives(f: &RecordFieldV) -> Vec<&RecordValueV> {
-    if f.ty == "list" {
+pub fn record_alternatives(f: &RecordField) -> Vec<&RecordValue> {
+    if f.ty == FieldType::List {
         return Vec::new();
     }
     f.asserted().skip(1).collect()
@@ -897,7 +898,7 @@ impl<'a> StoryModel<'a> {
     }
 
     /// The incident records filled for the story.
-    pub fn records(&self) -> Vec<&'a RecordV> {
+    pub fn records(&self) -> Vec<&'a Record> {
         dossier::story_records(&self.dossier.records, self.view)
     }
 

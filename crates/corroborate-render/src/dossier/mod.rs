@@ -24,7 +24,7 @@ pub use claims::{
     ClaimsV, DisputeEvidenceV, DisputeV, InconsistencyV, PartyV, SlotValueV, SourceV, StoryClaims,
     SummaryV, UniqueV,
 };
-pub use record::{story_records, EvidenceV, RecordFieldV, RecordV, RecordValueV};
+pub use record::story_records;
 pub use story::{day_number, distinct_roles, lineage_of, stories, story_events, StoryView};
 pub use texts::{outlet_of, quoted, snippet, title_of, Texts};
 
@@ -340,7 +340,7 @@ pub struct Dossier {
     pub claims: Option<ClaimsV>,
     /// Incident records, one per story and record type that applies (empty in older reports).
     #[serde(default)]
-    pub records: Vec<RecordV>,
+    pub records: Vec<corroborate_records::Record>,
 }
 
 impl Dossier {
