@@ -6,8 +6,9 @@
 //! not. Offsets are code points, as in the JSON; [`Texts`] slices by code point.
 //!
 //! This module holds the document-level types; `claims` the claims section,
-//! `record` the incident records, `story` the per-story selections and `texts` code-point
-//! access. What a dossier shows is decided in [`crate::view`].
+//! `record` the incident records (the engine's own `corroborate_records::Record`), `story` the
+//! per-story selections and `texts` code-point access. What a dossier shows is decided in
+//! [`crate::view`].
 
 #![deny(clippy::string_slice)]
 
