@@ -19,9 +19,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DocV,
-    Dossier, EventMentionV, EventV, StoryClaims, Texts,
+    day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, DocV, Dossier,
+    EventMentionV, EventV, StoryClaims, Texts,
 };
+use corroborate_reconcile::entities::CrossEntity;
 use corroborate_records::{Evidence, RecordField, RecordValue};
 
 use crate::view::{
@@ -158,12 +159,11 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of an entity's role evidence.
-    fn role_cites(&self, e: &CrossEntityV) -> String {
-        cites(
-            e.roles
-                .iter()
-                .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end)),
-        )
+    fn role_cites(&self, e: &CrossEntity) -> String {
+        cites(e.roles.iter().map(|r| {
+            let c = &r.evidence;
+            (c.doc.as_str(), c.span.start, c.span.end)
+        }))
     }
 
     /// The `data-cites` of event mentions.

@@ -17,10 +17,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
-    values_by_text, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV,
-    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV,
-    SourceV, StoryClaims, SummaryV, Texts,
+    values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, DocV, Dossier,
+    EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV,
+    StoryClaims, SummaryV, Texts,
 };
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::Cite;
 use corroborate_records::{FieldType, Record, RecordField, RecordValue};
 
 /// The dossier's own sentences, shared by both renderings. The templates write them unescaped
@@ -459,9 +461,9 @@ pub struct SourceRow<'a> {
 /// A person, organisation or place of the story, with its roles and the outlets naming it.
 pub struct Person<'a> {
     /// The entity across articles.
-    pub entity: &'a CrossEntityV,
+    pub entity: &'a CrossEntity,
     /// Its distinct roles, each with every evidence.
-    pub roles: Vec<(String, Vec<&'a CiteV>)>,
+    pub roles: Vec<(String, Vec<&'a Cite>)>,
     /// The outlets naming it.
     pub outlets: BTreeSet<String>,
 }
@@ -662,14 +664,14 @@ impl<'a> StoryModel<'a> {
         self.dossier
             .cross_entities
             .iter()
-            .filter(|e| e.members.iter().any(|m| self.contains(&m.doc)))
+            .filter(|e| e.members.iter().any(|m| self.contains(m.doc.as_str())))
             .map(|e| Person {
                 entity: e,
                 roles: dossier::distinct_roles(e),
                 outlets: e
                     .members
                     .iter()
-                    .map(|m| self.texts.outlet(&m.doc))
+                    .map(|m| self.texts.outlet(m.doc.as_str()))
                     .collect(),
             })
             .collect()

@@ -12,6 +12,7 @@
 
 #![deny(clippy::string_slice)]
 
+use corroborate_reconcile::entities::CrossEntity;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -125,51 +126,6 @@ pub struct EntityV {
     /// Roles.
     #[serde(default)]
     pub roles: Vec<RoleV>,
-}
-
-/// A role across articles, cited.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct CrossRoleV {
-    /// The role noun.
-    pub role: String,
-    /// What it is of, as written.
-    pub of_text: Option<String>,
-    /// The evidence.
-    pub evidence: CiteV,
-}
-
-/// One member of a cross-article entity.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct MemberV {
-    /// Document id.
-    pub doc: String,
-    /// Entity index in that document.
-    #[serde(default)]
-    pub entity: usize,
-    /// The name as that document gives it.
-    #[serde(default)]
-    pub name: String,
-}
-
-/// An entity merged across articles.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct CrossEntityV {
-    /// Id.
-    pub id: String,
-    /// Fullest name.
-    pub name: String,
-    /// Kind.
-    #[serde(default)]
-    pub kind: String,
-    /// Per-document members.
-    #[serde(default)]
-    pub members: Vec<MemberV>,
-    /// Roles with evidence.
-    #[serde(default)]
-    pub roles: Vec<CrossRoleV>,
-    /// Number of mentions.
-    #[serde(default)]
-    pub mentions: usize,
 }
 
 /// A quote.
@@ -326,7 +282,7 @@ pub struct Dossier {
     pub ignored: Vec<MarkV>,
     /// Entities across articles.
     #[serde(default)]
-    pub cross_entities: Vec<CrossEntityV>,
+    pub cross_entities: Vec<CrossEntity>,
     /// The timeline.
     #[serde(default)]
     pub timeline: TimelineV,
