@@ -19,10 +19,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, DocV, Dossier,
-    EventMentionV, EventV, StoryClaims, Texts,
+    day_number, outlet_of, snippet, title_of, ClaimMentionV, ClaimV, DocV, Dossier, StoryClaims,
+    Texts,
 };
 use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, EventMention};
+use corroborate_reconcile::Cite;
 use corroborate_records::{Evidence, RecordField, RecordValue};
 
 use crate::view::{
@@ -167,22 +169,32 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of event mentions.
-    fn mention_cites(&self, list: &[&EventMentionV]) -> String {
-        cites(list.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+    fn mention_cites(&self, list: &[&EventMention]) -> String {
+        cites(
+            list.iter()
+                .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+        )
     }
 
     /// The `data-cites` of evidence spans.
-    fn evidence_cites(&self, list: &[CiteV]) -> String {
-        cites(list.iter().map(|c| (c.doc.as_str(), c.start, c.end)))
+    fn evidence_cites(&self, list: &[Cite]) -> String {
+        cites(
+            list.iter()
+                .map(|c| (c.doc.as_str(), c.span.start, c.span.end)),
+        )
     }
 
     /// The `data-cites` of an event: every mention, else its description.
-    fn event_cites(&self, e: &EventV) -> String {
+    fn event_cites(&self, e: &Event) -> String {
         if e.mentions.is_empty() {
             let c = &e.description;
-            return cites([(c.doc.as_str(), c.start, c.end)]);
+            return cites([(c.doc.as_str(), c.span.start, c.span.end)]);
         }
-        cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+        cites(
+            e.mentions
+                .iter()
+                .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+        )
     }
 
     fn timeline_svg(&self, s: &StoryModel<'_>) -> Option<TimelineSvg> {
@@ -196,14 +208,14 @@ impl DossierBody<'_> {
 
     /// A row of the events × outlets matrix: per outlet of the dossier, the `data-cites` of the
     /// sentences where it mentions the event (empty when it does not).
-    fn event_cells(&self, e: &EventV) -> Vec<(&str, String)> {
+    fn event_cells(&self, e: &Event) -> Vec<(&str, String)> {
         self.outlets()
             .into_iter()
             .map(|o| {
                 let list = e
                     .mentions
                     .iter()
-                    .filter(|m| self.view.outlet(&m.doc) == o)
+                    .filter(|m| self.view.outlet(m.doc.as_str()) == o)
                     .map(|m| (m.doc.as_str(), m.sentence.start, m.sentence.end));
                 (o, cites(list))
             })
@@ -471,8 +483,8 @@ struct Dot {
 }
 
 /// The SVG timeline of `events`; `None` when no event has a day.
-fn timeline_svg(events: &[EventV], t: &Texts<'_>) -> Option<TimelineSvg> {
-    let dated: Vec<(i64, &EventV)> = events
+fn timeline_svg(events: &[Event], t: &Texts<'_>) -> Option<TimelineSvg> {
+    let dated: Vec<(i64, &Event)> = events
         .iter()
         .filter_map(|e| day_number(&e.date).map(|n| (n, e)))
         .collect();
@@ -499,10 +511,18 @@ fn timeline_svg(events: &[EventV], t: &Texts<'_>) -> Option<TimelineSvg> {
                 cx: format!("{cx:.1}"),
                 cy: 30 + (i % lanes) * 22,
                 fill: if e.conflicting { "#D55E00" } else { "#0072B2" },
-                cites: cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end))),
+                cites: cites(
+                    e.mentions
+                        .iter()
+                        .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+                ),
                 date: e.date.clone(),
                 description: snippet(
-                    t.slice(&e.description.doc, e.description.start, e.description.end),
+                    t.slice(
+                        e.description.doc.as_str(),
+                        e.description.span.start,
+                        e.description.span.end,
+                    ),
                     120,
                 ),
                 label,

@@ -18,10 +18,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
     values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, DocV, Dossier,
-    EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV, SlotValueV, SourceV,
-    StoryClaims, SummaryV, Texts,
+    InconsistencyV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
 use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, EventMention, InferredPublished};
 use corroborate_reconcile::Cite;
 use corroborate_records::{FieldType, Record, RecordField, RecordValue};
 
@@ -519,13 +519,13 @@ pub struct GivenDate<'a> {
     /// The outlets giving it.
     pub outlets: BTreeSet<String>,
     /// The mentions giving it.
-    pub mentions: Vec<&'a EventMentionV>,
+    pub mentions: Vec<&'a EventMention>,
 }
 
 /// An event outlets date differently.
 pub struct DateConflict<'a> {
     /// The event.
-    pub event: &'a EventV,
+    pub event: &'a Event,
     /// Every date given.
     pub dates: Vec<GivenDate<'a>>,
 }
@@ -595,7 +595,7 @@ pub struct StoryModel<'a> {
     /// The story's part of the claims analysis, when the report has one.
     pub claims: Option<StoryClaims<'a>>,
     /// Its dated events (with only the story's mentions).
-    pub events: Vec<EventV>,
+    pub events: Vec<Event>,
     dossier: &'a Dossier,
     texts: &'a Texts<'a>,
     view: &'a dossier::StoryView,
@@ -758,7 +758,11 @@ impl<'a> StoryModel<'a> {
                     .iter()
                     .map(|date| GivenDate {
                         value: &date.value,
-                        outlets: date.docs.iter().map(|x| self.texts.outlet(x)).collect(),
+                        outlets: date
+                            .docs
+                            .iter()
+                            .map(|x| self.texts.outlet(x.as_str()))
+                            .collect(),
                         mentions: e
                             .mentions
                             .iter()
@@ -771,20 +775,20 @@ impl<'a> StoryModel<'a> {
     }
 
     /// The outlets mentioning an event.
-    pub fn event_outlets(&self, e: &EventV) -> BTreeSet<String> {
+    pub fn event_outlets(&self, e: &Event) -> BTreeSet<String> {
         e.mentions
             .iter()
-            .map(|m| self.texts.outlet(&m.doc))
+            .map(|m| self.texts.outlet(m.doc.as_str()))
             .collect()
     }
 
     /// Publication dates inferred for the story's articles from other articles.
-    pub fn inferred(&self) -> Vec<&'a InferredV> {
+    pub fn inferred(&self) -> Vec<&'a InferredPublished> {
         self.dossier
             .timeline
             .inferred_published
             .iter()
-            .filter(|p| self.contains(&p.doc))
+            .filter(|p| self.contains(p.doc.as_str()))
             .collect()
     }
 
@@ -810,8 +814,8 @@ impl<'a> StoryModel<'a> {
     }
 
     /// Without a claims analysis: the dated events only one outlet reports, by outlet.
-    pub fn events_alone(&self) -> BTreeMap<String, Vec<&EventV>> {
-        let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
+    pub fn events_alone(&self) -> BTreeMap<String, Vec<&Event>> {
+        let mut alone: BTreeMap<String, Vec<&Event>> = BTreeMap::new();
         for e in &self.events {
             let by = self.event_outlets(e);
             if by.len() == 1 {

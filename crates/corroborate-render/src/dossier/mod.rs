@@ -13,6 +13,8 @@
 #![deny(clippy::string_slice)]
 
 use corroborate_reconcile::entities::CrossEntity;
+
+use crate::json::Timeline;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -146,76 +148,6 @@ pub struct QuoteV {
     pub speaker_name: Option<String>,
 }
 
-/// A date of an event, with the documents giving it.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventDateV {
-    /// TIMEX value.
-    pub value: String,
-    /// Documents giving this date.
-    #[serde(default)]
-    pub docs: Vec<String>,
-}
-
-/// A mention of an event.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventMentionV {
-    /// Document id.
-    pub doc: String,
-    /// The date expression.
-    pub start: usize,
-    /// The date expression end.
-    pub end: usize,
-    /// The sentence.
-    pub sentence: SpanV,
-    /// The value this mention gives.
-    #[serde(default)]
-    pub value: String,
-}
-
-/// A timeline event.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventV {
-    /// The event's date (TIMEX value).
-    pub date: String,
-    /// Every date given for it.
-    #[serde(default)]
-    pub dates: Vec<EventDateV>,
-    /// True when sources give different dates.
-    #[serde(default)]
-    pub conflicting: bool,
-    /// The sentence describing it.
-    pub description: CiteV,
-    /// Every mention.
-    #[serde(default)]
-    pub mentions: Vec<EventMentionV>,
-}
-
-/// A publication date inferred across articles.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct InferredV {
-    /// Document id.
-    pub doc: String,
-    /// The inferred day.
-    pub date: String,
-    /// Why.
-    #[serde(default)]
-    pub reason: String,
-    /// Evidence.
-    #[serde(default)]
-    pub evidence: Vec<CiteV>,
-}
-
-/// The timeline section.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct TimelineV {
-    /// Events in order.
-    #[serde(default)]
-    pub events: Vec<EventV>,
-    /// Inferred publication dates.
-    #[serde(default)]
-    pub inferred_published: Vec<InferredV>,
-}
-
 /// An input problem.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ProblemV {
@@ -285,7 +217,7 @@ pub struct Dossier {
     pub cross_entities: Vec<CrossEntity>,
     /// The timeline.
     #[serde(default)]
-    pub timeline: TimelineV,
+    pub timeline: Timeline,
     /// The stored story this report is a version of (`{"id", "version"}`), when read from the
     /// store.
     pub story: Option<Value>,

@@ -8,7 +8,9 @@ use serde_json::Value;
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::Cite;
 
-use super::{CiteV, DocV, Dossier, EventMentionV, EventV};
+use corroborate_reconcile::timeline::{Event, EventMention};
+
+use super::{DocV, Dossier};
 
 /// An entity's roles without repeats: one entry per role ("mayor of Senatobia") with the
 /// evidence of every article giving it. A bare role ("mayor") folds into the one qualified
@@ -172,13 +174,13 @@ pub fn day_number(value: &str) -> Option<i64> {
 }
 
 /// The events of the timeline that a story's documents mention, with only those mentions.
-pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
+pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<Event> {
     let set: HashSet<&str> = docs.iter().map(String::as_str).collect();
     d.timeline
         .events
         .iter()
         .filter_map(|e| {
-            let mentions: Vec<EventMentionV> = e
+            let mentions: Vec<EventMention> = e
                 .mentions
                 .iter()
                 .filter(|m| set.contains(m.doc.as_str()))
@@ -191,10 +193,9 @@ pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
             e.mentions = mentions;
             if !set.contains(e.description.doc.as_str()) {
                 if let Some(m) = e.mentions.first() {
-                    e.description = CiteV {
+                    e.description = Cite {
                         doc: m.doc.clone(),
-                        start: m.sentence.start,
-                        end: m.sentence.end,
+                        span: m.sentence,
                     };
                 }
             }
