@@ -312,9 +312,14 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
     let texts = Texts::new(d);
     let doc = texts.doc(id)?;
     let mut marks: Vec<(usize, usize, &str, String)> = Vec::new();
-    for q in d.quotes.iter().filter(|q| q.doc == id) {
-        let who = q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED);
-        marks.push((q.start, q.end, "quote", format!("quote: {who}")));
+    for q in d.quotes.iter().filter(|q| q.doc.as_str() == id) {
+        let who = q
+            .item
+            .speaker_name
+            .as_deref()
+            .unwrap_or(wording::UNATTRIBUTED);
+        let at = q.item.quote.span;
+        marks.push((at.start, at.end, "quote", format!("quote: {who}")));
     }
     for m in d.mentions.iter().filter(|m| m.doc == id) {
         let e = m.entity_id.as_deref().unwrap_or("");

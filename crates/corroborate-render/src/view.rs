@@ -18,8 +18,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
     values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, DocV, Dossier,
-    InconsistencyV, KnownV, PartyV, QuoteV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    InconsistencyV, KnownV, PartyV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
+use crate::json::{Item, QuoteItem};
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, EventMention, InferredPublished};
 use corroborate_reconcile::Cite;
@@ -543,10 +544,10 @@ pub struct UniqueGroup<'a> {
 /// A quote as shown.
 pub struct QuoteRow<'a> {
     /// The quote.
-    pub quote: &'a QuoteV,
+    pub quote: &'a Item<QuoteItem>,
     /// Its speaker, or [`wording::UNATTRIBUTED`].
     pub speaker: &'a str,
-    /// The quoted words (the whole quote when the content is unknown), in code points.
+    /// The quoted words, in code points.
     pub words: (usize, usize),
 }
 
@@ -913,14 +914,15 @@ impl<'a> StoryModel<'a> {
         self.dossier
             .quotes
             .iter()
-            .filter(|q| self.contains(&q.doc))
+            .filter(|q| self.contains(q.doc.as_str()))
             .map(|q| QuoteRow {
                 quote: q,
-                speaker: q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED),
-                words: q
-                    .content
-                    .map(|c| (c.start, c.end))
-                    .unwrap_or((q.start, q.end)),
+                speaker: q
+                    .item
+                    .speaker_name
+                    .as_deref()
+                    .unwrap_or(wording::UNATTRIBUTED),
+                words: (q.item.quote.content.start, q.item.quote.content.end),
             })
             .collect()
     }

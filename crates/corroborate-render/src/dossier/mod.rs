@@ -14,7 +14,7 @@
 
 use corroborate_reconcile::entities::CrossEntity;
 
-use crate::json::Timeline;
+use crate::json::{Item, QuoteItem, Timeline};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -130,24 +130,6 @@ pub struct EntityV {
     pub roles: Vec<RoleV>,
 }
 
-/// A quote.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct QuoteV {
-    /// Document id.
-    pub doc: String,
-    /// Whole quote start.
-    pub start: usize,
-    /// Whole quote end.
-    pub end: usize,
-    /// `direct`, `partial`, `indirect`.
-    #[serde(default)]
-    pub kind: String,
-    /// The quoted words.
-    pub content: Option<SpanV>,
-    /// The speaker's name.
-    pub speaker_name: Option<String>,
-}
-
 /// An input problem.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ProblemV {
@@ -199,7 +181,7 @@ pub struct Dossier {
     pub entities: Vec<EntityV>,
     /// Quotes.
     #[serde(default)]
-    pub quotes: Vec<QuoteV>,
+    pub quotes: Vec<Item<QuoteItem>>,
     /// Entity mentions.
     #[serde(default)]
     pub mentions: Vec<MarkV>,
