@@ -63,6 +63,24 @@ pub enum EntityKind {
     Group,
 }
 
+impl EntityKind {
+    /// The kind as the report writes it (`person`, `organization`, `place`, `group`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntityKind::Person => "person",
+            EntityKind::Organization => "organization",
+            EntityKind::Place => "place",
+            EntityKind::Group => "group",
+        }
+    }
+}
+
+impl std::fmt::Display for EntityKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// How an entity is mentioned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

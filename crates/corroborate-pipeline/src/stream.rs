@@ -167,7 +167,7 @@ pub fn analyze_streamed(
     let documents = ids.len();
     let header = Line::Header {
         schema: SCHEMA,
-        generator: generator(),
+        generator: Generator::current(),
         documents,
         stories: links.stories.len(),
     };
@@ -234,13 +234,6 @@ pub fn analyze_streamed(
         processed,
         documents,
     })
-}
-
-fn generator() -> Generator {
-    Generator {
-        name: "corroborate",
-        version: env!("CARGO_PKG_VERSION"),
-    }
 }
 
 fn write_line(out: &mut dyn Write, line: &Line<'_>) -> std::io::Result<()> {

@@ -29,7 +29,7 @@ pub mod summary;
 use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::DocId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Analysed, Cite};
 use disputes::Dispute;
@@ -38,7 +38,7 @@ use statements::{Source, Statement, Voice};
 use summary::{SummarySentence, UniqueToOutlet};
 
 /// How a claim stands across the story.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Carried by two or more lineages and disputed by none.
@@ -50,7 +50,7 @@ pub enum Status {
 }
 
 /// One statement of a claim in one article.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClaimMention {
     /// The statement's span.
     #[serde(flatten)]
@@ -64,7 +64,7 @@ pub struct ClaimMention {
 }
 
 /// A fact stated in one or more articles.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Claim {
     /// Index in [`ClaimsReport::claims`].
     pub id: usize,
@@ -85,7 +85,7 @@ pub struct Claim {
 }
 
 /// Everything this module finds for one story.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ClaimsReport {
     /// Claims, most independent sources first.
     pub claims: Vec<Claim>,

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use corroborate_core::lexicon::titles::{is_name_suffix, is_name_title};
 use corroborate_core::DocId;
 use corroborate_extract::entities::EntityKind;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Analysed, Cite};
 
@@ -43,7 +43,7 @@ fn org_key(name: &str) -> String {
 }
 
 /// One member of a cross-article entity: an entity of one article.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Member {
     /// The article.
     pub doc: DocId,
@@ -54,7 +54,7 @@ pub struct Member {
 }
 
 /// A role held by a cross-article entity, as one article states it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CrossRole {
     /// The role as written ("lawyer", "interim police chief").
     pub role: String,
@@ -65,7 +65,7 @@ pub struct CrossRole {
 }
 
 /// One person, organisation, place or group across articles.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CrossEntity {
     /// Stable for a given set of inputs: `x` + kind initial + index ("xp0"), prefixed with the
     /// story id when built per story ("s1a2b…:xp0").

@@ -16,13 +16,13 @@ pub mod timeline;
 
 use corroborate_core::{DocId, PreparedDoc, Span};
 use corroborate_extract::Extraction;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One analysed article: the prepared document and what was extracted from it.
 pub type Analysed = (PreparedDoc, Extraction);
 
 /// A span in a given document: how cross-article results cite their sources.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Cite {
     /// The document.
     pub doc: DocId,

@@ -21,7 +21,7 @@ use corroborate_core::document::{Known, Provenance};
 use corroborate_core::{DocId, Span};
 use corroborate_extract::dates::{Timex, TimexType};
 use jiff::civil::Date;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::text::{content_words, dice};
 use crate::{Analysed, Cite};
@@ -36,7 +36,7 @@ const WEEKDAY_MATCH: f64 = 0.15;
 const WEEKDAY_SHARED_WORDS: usize = 2;
 
 /// How precise a date value is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Precision {
     /// A year ("2026").
@@ -135,7 +135,7 @@ fn compatible(a: &CalValue, b: &CalValue) -> bool {
 }
 
 /// One date an event is given, with how many mentions give it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EventDate {
     /// TIMEX3 value ("2026-10-23", "2026-06").
     pub value: String,
@@ -148,7 +148,7 @@ pub struct EventDate {
 }
 
 /// One mention of an event: the dated expression and the sentence it stands in.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EventMention {
     /// The document.
     pub doc: DocId,
@@ -162,7 +162,7 @@ pub struct EventMention {
 }
 
 /// One event on the merged timeline.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Event {
     /// The story the event belongs to, when the timeline is built per story.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -183,7 +183,7 @@ pub struct Event {
 }
 
 /// A publication date inferred from other articles.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct InferredPublished {
     /// The article whose date was inferred.
     pub doc: DocId,

@@ -19,14 +19,14 @@ pub mod schema;
 use std::collections::BTreeMap;
 
 use corroborate_core::DocId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use applies::build_if_applies;
 pub use engine::build_record;
 pub use schema::{Applies, FieldType, Schema, SchemaError};
 
 /// Whose voice a piece of evidence is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Voice {
     /// A quote (direct, partial or indirect) with a known speaker.
@@ -38,7 +38,7 @@ pub enum Voice {
 }
 
 /// One span supporting a value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {
     /// The document.
     pub doc: DocId,
@@ -58,7 +58,7 @@ pub struct Evidence {
 }
 
 /// One value offered for a field, with its support.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordValue {
     /// The value (a date `YYYY-MM-DD`, a name, an enum value, `yes`/`no`, a number).
     pub value: String,
@@ -75,7 +75,7 @@ pub struct RecordValue {
 }
 
 /// One field of a record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordField {
     /// Field name from the schema.
     pub name: String,
@@ -84,7 +84,8 @@ pub struct RecordField {
     pub ty: FieldType,
     /// What the field means.
     pub description: String,
-    /// Output column per public data set.
+    /// Output column per public data set (absent from reports written before columns).
+    #[serde(default)]
     pub columns: BTreeMap<String, String>,
     /// The value to file: the best-supported one (all of them, `; `-joined, for lists);
     /// `None` when nothing supports the field.
@@ -96,7 +97,7 @@ pub struct RecordField {
 }
 
 /// A filled record: one per story.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// Schema name.
     pub schema: String,
@@ -108,6 +109,43 @@ pub struct Record {
     pub documents: Vec<DocId>,
     /// Fields, in schema order.
     pub fields: Vec<RecordField>,
+}
+
+impl RecordValue {
+    /// The spans that support the value (not those disputing it).
+    pub fn support(&self) -> impl Iterator<Item = &Evidence> {
+        self.evidence.iter().filter(|e| !e.disputes)
+    }
+
+    /// The spans that dispute the value.
+    pub fn disputes(&self) -> impl Iterator<Item = &Evidence> {
+        self.evidence.iter().filter(|e| e.disputes)
+    }
+}
+
+impl RecordField {
+    /// The field name for people: underscores as spaces.
+    pub fn label(&self) -> String {
+        self.name.replace('_', " ")
+    }
+
+    /// The values someone asserts (at least one supporting span), best-supported first.
+    pub fn asserted(&self) -> impl Iterator<Item = &RecordValue> {
+        self.values.iter().filter(|v| v.support().next().is_some())
+    }
+
+    /// The values filed: for a list every asserted value with a source, otherwise the first
+    /// value when the field has a value at all.
+    pub fn filed(&self) -> Vec<&RecordValue> {
+        if self.value.is_none() {
+            return Vec::new();
+        }
+        if self.ty == FieldType::List {
+            self.values.iter().filter(|v| v.sources > 0).collect()
+        } else {
+            self.values.iter().take(1).collect()
+        }
+    }
 }
 
 impl Record {

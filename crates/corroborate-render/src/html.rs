@@ -19,9 +19,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DocV,
-    Dossier, EventMentionV, EventV, EvidenceV, RecordFieldV, RecordValueV, StoryClaims, Texts,
+    day_number, outlet_of, snippet, title_of, ClaimMentionV, ClaimV, DocV, Dossier, StoryClaims,
+    Texts,
 };
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, EventMention};
+use corroborate_reconcile::Cite;
+use corroborate_records::{Evidence, RecordField, RecordValue};
 
 use crate::view::{
     record_alternatives, wording, DossierView, Num, Party, Section, SlotValue, StoryModel, Summary,
@@ -157,31 +161,40 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of an entity's role evidence.
-    fn role_cites(&self, e: &CrossEntityV) -> String {
-        cites(
-            e.roles
-                .iter()
-                .map(|r| (r.evidence.doc.as_str(), r.evidence.start, r.evidence.end)),
-        )
+    fn role_cites(&self, e: &CrossEntity) -> String {
+        cites(e.roles.iter().map(|r| {
+            let c = &r.evidence;
+            (c.doc.as_str(), c.span.start, c.span.end)
+        }))
     }
 
     /// The `data-cites` of event mentions.
-    fn mention_cites(&self, list: &[&EventMentionV]) -> String {
-        cites(list.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+    fn mention_cites(&self, list: &[&EventMention]) -> String {
+        cites(
+            list.iter()
+                .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+        )
     }
 
     /// The `data-cites` of evidence spans.
-    fn evidence_cites(&self, list: &[CiteV]) -> String {
-        cites(list.iter().map(|c| (c.doc.as_str(), c.start, c.end)))
+    fn evidence_cites(&self, list: &[Cite]) -> String {
+        cites(
+            list.iter()
+                .map(|c| (c.doc.as_str(), c.span.start, c.span.end)),
+        )
     }
 
     /// The `data-cites` of an event: every mention, else its description.
-    fn event_cites(&self, e: &EventV) -> String {
+    fn event_cites(&self, e: &Event) -> String {
         if e.mentions.is_empty() {
             let c = &e.description;
-            return cites([(c.doc.as_str(), c.start, c.end)]);
+            return cites([(c.doc.as_str(), c.span.start, c.span.end)]);
         }
-        cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+        cites(
+            e.mentions
+                .iter()
+                .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+        )
     }
 
     fn timeline_svg(&self, s: &StoryModel<'_>) -> Option<TimelineSvg> {
@@ -195,14 +208,14 @@ impl DossierBody<'_> {
 
     /// A row of the events × outlets matrix: per outlet of the dossier, the `data-cites` of the
     /// sentences where it mentions the event (empty when it does not).
-    fn event_cells(&self, e: &EventV) -> Vec<(&str, String)> {
+    fn event_cells(&self, e: &Event) -> Vec<(&str, String)> {
         self.outlets()
             .into_iter()
             .map(|o| {
                 let list = e
                     .mentions
                     .iter()
-                    .filter(|m| self.view.outlet(&m.doc) == o)
+                    .filter(|m| self.view.outlet(m.doc.as_str()) == o)
                     .map(|m| (m.doc.as_str(), m.sentence.start, m.sentence.end));
                 (o, cites(list))
             })
@@ -210,28 +223,28 @@ impl DossierBody<'_> {
     }
 
     /// Every span about a record value: support first, then disputes.
-    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+    fn value_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
         v.support().chain(v.disputes()).collect()
     }
 
     /// The spans disputing a record value.
-    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+    fn dispute_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
         v.disputes().collect()
     }
 
     /// The `data-cites` of record evidence.
-    fn evidence_list_cites(&self, list: &[&EvidenceV]) -> String {
+    fn evidence_list_cites(&self, list: &[&Evidence]) -> String {
         cites(list.iter().map(|e| (e.doc.as_str(), e.start, e.end)))
     }
 
     /// Whether a contested value rests on one source.
-    fn single_source(&self, v: &RecordValueV) -> bool {
+    fn single_source(&self, v: &RecordValue) -> bool {
         v.single_source && v.sources > 0
     }
 
     /// The values of an unknown field that sources deny, shown so the reader sees why the
     /// field stays empty.
-    fn denied<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+    fn denied<'f>(&self, f: &'f RecordField) -> Vec<&'f RecordValue> {
         f.values
             .iter()
             .filter(|v| !v.disputed_by.is_empty())
@@ -239,7 +252,7 @@ impl DossierBody<'_> {
     }
 
     /// A field's other asserted values.
-    fn alternatives<'f>(&self, f: &'f RecordFieldV) -> Vec<&'f RecordValueV> {
+    fn alternatives<'f>(&self, f: &'f RecordField) -> Vec<&'f RecordValue> {
         record_alternatives(f)
     }
 
@@ -299,9 +312,14 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
     let texts = Texts::new(d);
     let doc = texts.doc(id)?;
     let mut marks: Vec<(usize, usize, &str, String)> = Vec::new();
-    for q in d.quotes.iter().filter(|q| q.doc == id) {
-        let who = q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED);
-        marks.push((q.start, q.end, "quote", format!("quote: {who}")));
+    for q in d.quotes.iter().filter(|q| q.doc.as_str() == id) {
+        let who = q
+            .item
+            .speaker_name
+            .as_deref()
+            .unwrap_or(wording::UNATTRIBUTED);
+        let at = q.item.quote.span;
+        marks.push((at.start, at.end, "quote", format!("quote: {who}")));
     }
     for m in d.mentions.iter().filter(|m| m.doc == id) {
         let e = m.entity_id.as_deref().unwrap_or("");
@@ -470,8 +488,8 @@ struct Dot {
 }
 
 /// The SVG timeline of `events`; `None` when no event has a day.
-fn timeline_svg(events: &[EventV], t: &Texts<'_>) -> Option<TimelineSvg> {
-    let dated: Vec<(i64, &EventV)> = events
+fn timeline_svg(events: &[Event], t: &Texts<'_>) -> Option<TimelineSvg> {
+    let dated: Vec<(i64, &Event)> = events
         .iter()
         .filter_map(|e| day_number(&e.date).map(|n| (n, e)))
         .collect();
@@ -498,10 +516,18 @@ fn timeline_svg(events: &[EventV], t: &Texts<'_>) -> Option<TimelineSvg> {
                 cx: format!("{cx:.1}"),
                 cy: 30 + (i % lanes) * 22,
                 fill: if e.conflicting { "#D55E00" } else { "#0072B2" },
-                cites: cites(e.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end))),
+                cites: cites(
+                    e.mentions
+                        .iter()
+                        .map(|m| (m.doc.as_str(), m.span.start, m.span.end)),
+                ),
                 date: e.date.clone(),
                 description: snippet(
-                    t.slice(&e.description.doc, e.description.start, e.description.end),
+                    t.slice(
+                        e.description.doc.as_str(),
+                        e.description.span.start,
+                        e.description.span.end,
+                    ),
                     120,
                 ),
                 label,

@@ -20,7 +20,8 @@ use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, InferredPublished};
 use corroborate_reconcile::Cite;
 use corroborate_records::Record;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The component id of annotations the loader made (HTML boilerplate marked as ignored).
@@ -31,20 +32,20 @@ pub const SCHEMA: &str = "corroborate/1";
 
 /// A list item tied to one document: `doc`, the `component` that produced it, plus the item's
 /// own fields (which include `start`, `end`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Item<T> {
     /// The document id.
     pub doc: DocId,
     /// The id of the component that produced the item (`corroborate_core::component`,
     /// `corroborate_extract::COMPONENTS`; `load` for spans the loader marked).
-    pub component: &'static str,
+    pub component: Cow<'static, str>,
     /// The item.
     #[serde(flatten)]
     pub item: T,
 }
 
 /// An entity as reported: its per-document id and the span of its first mention.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EntityItem {
     /// `<doc>#e<index>`, stable for a given text.
     pub id: String,
@@ -57,7 +58,7 @@ pub struct EntityItem {
 }
 
 /// A document as reported.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DocumentItem {
     /// Content-derived id.
     pub id: DocId,
@@ -83,7 +84,7 @@ pub struct DocumentItem {
 }
 
 /// A span of one document, in code points.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DocSpan {
     /// The document id.
     pub doc: DocId,
@@ -93,7 +94,7 @@ pub struct DocSpan {
 }
 
 /// A story title: the text and where it is.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TitleItem {
     /// The title's span.
     #[serde(flatten)]
@@ -103,7 +104,7 @@ pub struct TitleItem {
 }
 
 /// A story: articles about one incident and its follow-ups.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StoryItem {
     /// Stable id (`s` + the founding document's id digits).
     pub id: String,
@@ -116,7 +117,7 @@ pub struct StoryItem {
 }
 
 /// A credit to an outlet that placed an article in a lineage.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CreditItem {
     /// The credit phrase.
     #[serde(flatten)]
@@ -126,7 +127,7 @@ pub struct CreditItem {
 }
 
 /// A lineage: an original and the articles re-using or crediting it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LineageItem {
     /// Stable id (`l` + the origin document's id digits, or a hash of the credited outlet).
     pub id: String,
@@ -135,7 +136,7 @@ pub struct LineageItem {
     /// The origin document, when it is in the corpus.
     pub origin_doc: Option<DocId>,
     /// `credited`, `credited_not_in_corpus`, `earliest_published` or `first_input`.
-    pub origin_reason: &'static str,
+    pub origin_reason: Cow<'static, str>,
     /// Member documents, in input order.
     pub members: Vec<DocId>,
     /// The credits that placed members in the lineage.
@@ -143,7 +144,7 @@ pub struct LineageItem {
 }
 
 /// A passage shared by two documents.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PassageItem {
     /// The passage in the first document.
     pub a: DocSpan,
@@ -156,19 +157,29 @@ pub struct PassageItem {
 }
 
 /// Generator information.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Generator {
     /// Always "corroborate".
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// Crate version.
-    pub version: &'static str,
+    pub version: Cow<'static, str>,
+}
+
+impl Generator {
+    /// This build of corroborate.
+    pub fn current() -> Self {
+        Generator {
+            name: Cow::Borrowed("corroborate"),
+            version: Cow::Borrowed(env!("CARGO_PKG_VERSION")),
+        }
+    }
 }
 
 /// The whole report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     /// Always [`SCHEMA`].
-    pub schema: &'static str,
+    pub schema: Cow<'static, str>,
     /// Who wrote it.
     pub generator: Generator,
     /// Input problems (skipped files, warnings), each naming its file.
@@ -215,7 +226,7 @@ pub struct Report {
 }
 
 /// The merged timeline and the publication dates inferred across articles.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Timeline {
     /// Events in chronological order.
     pub events: Vec<Event>,
@@ -239,7 +250,7 @@ pub struct CrossDoc {
 }
 
 /// A mention with its entity's report id.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MentionItem {
     /// The entity's id (`<doc>#e<index>`).
     pub entity_id: String,
@@ -249,7 +260,7 @@ pub struct MentionItem {
 }
 
 /// A quote with its speaker's report id.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct QuoteItem {
     /// The speaker's entity id, when attributed.
     pub speaker_id: Option<String>,
@@ -327,11 +338,8 @@ pub fn build(
         .claims
         .for_each_cite_mut(&mut |c| remap_cite(&maps, c));
     let mut r = Report {
-        schema: SCHEMA,
-        generator: Generator {
-            name: "corroborate",
-            version: env!("CARGO_PKG_VERSION"),
-        },
+        schema: Cow::Borrowed(SCHEMA),
+        generator: Generator::current(),
         problems,
         documents: Vec::new(),
         ignored: Vec::new(),
@@ -365,7 +373,7 @@ pub fn build(
                 id: l.id.clone(),
                 origin_outlet: l.origin_outlet.clone(),
                 origin_doc: l.origin_doc.clone(),
-                origin_reason: l.origin_reason,
+                origin_reason: Cow::Borrowed(l.origin_reason),
                 members: l.members.clone(),
                 credits: l
                     .credits
@@ -407,7 +415,7 @@ pub fn build(
             let component = corroborate_extract::component_of(layer).unwrap_or(LOADER);
             move |item| Item {
                 doc: doc.clone(),
-                component,
+                component: Cow::Borrowed(component),
                 item,
             }
         }
@@ -423,7 +431,7 @@ pub fn build(
             let component = if from_loader { LOADER } else { cleaned };
             r.ignored.push(Item {
                 doc: id.clone(),
-                component,
+                component: Cow::Borrowed(component),
                 item: ig,
             });
         }

@@ -15,8 +15,9 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 
-use crate::dossier::{snippet, ClaimV, Dossier, EvidenceV, RecordValueV, Texts};
+use crate::dossier::{snippet, ClaimV, Dossier, Texts};
 use crate::view::{wording, Dispute, DossierView, Num, Party, Section, Summary};
+use corroborate_records::{Evidence, RecordValue};
 
 /// Evidence spans cited per record value (the JSON and HTML carry all of them).
 const CITES_PER_VALUE: usize = 2;
@@ -158,8 +159,8 @@ impl Page<'_> {
 
     /// The spans a record value cites: its first supporting ones, else its first disputing
     /// ones (the JSON and HTML carry all of them).
-    fn value_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
-        let support: Vec<&EvidenceV> = v.support().take(CITES_PER_VALUE).collect();
+    fn value_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
+        let support: Vec<&Evidence> = v.support().take(CITES_PER_VALUE).collect();
         if support.is_empty() {
             return self.dispute_evidence(v);
         }
@@ -167,7 +168,7 @@ impl Page<'_> {
     }
 
     /// The first spans disputing a record value.
-    fn dispute_evidence<'v>(&self, v: &'v RecordValueV) -> Vec<&'v EvidenceV> {
+    fn dispute_evidence<'v>(&self, v: &'v RecordValue) -> Vec<&'v Evidence> {
         v.disputes().take(CITES_PER_VALUE).collect()
     }
 }

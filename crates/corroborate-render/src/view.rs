@@ -17,10 +17,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
-    values_by_text, CiteV, ClaimMentionV, ClaimV, CrossEntityV, DisputeEvidenceV, DisputeV, DocV,
-    Dossier, EventMentionV, EventV, InconsistencyV, InferredV, KnownV, PartyV, QuoteV,
-    RecordFieldV, RecordV, RecordValueV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, DocV, Dossier,
+    InconsistencyV, KnownV, PartyV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
+use crate::json::{Item, QuoteItem};
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::timeline::{Event, EventMention, InferredPublished};
+use corroborate_reconcile::Cite;
+use corroborate_records::{FieldType, Record, RecordField, RecordValue};
 
 /// The dossier's own sentences, shared by both renderings. The templates write them unescaped
 /// (`|safe`); functions that take pieces of input take them already escaped for the output
@@ -297,8 +301,8 @@ impl<T: Borrow<usize>> Num for T {}
 
 /// A record field's other asserted values, shown after its value (none for a list field,
 /// whose values are all filed).
-pub fn record_alternatives(f: &RecordFieldV) -> Vec<&RecordValueV> {
-    if f.ty == "list" {
+pub fn record_alternatives(f: &RecordField) -> Vec<&RecordValue> {
+    if f.ty == FieldType::List {
         return Vec::new();
     }
     f.asserted().skip(1).collect()
@@ -458,9 +462,9 @@ pub struct SourceRow<'a> {
 /// A person, organisation or place of the story, with its roles and the outlets naming it.
 pub struct Person<'a> {
     /// The entity across articles.
-    pub entity: &'a CrossEntityV,
+    pub entity: &'a CrossEntity,
     /// Its distinct roles, each with every evidence.
-    pub roles: Vec<(String, Vec<&'a CiteV>)>,
+    pub roles: Vec<(String, Vec<&'a Cite>)>,
     /// The outlets naming it.
     pub outlets: BTreeSet<String>,
 }
@@ -516,13 +520,13 @@ pub struct GivenDate<'a> {
     /// The outlets giving it.
     pub outlets: BTreeSet<String>,
     /// The mentions giving it.
-    pub mentions: Vec<&'a EventMentionV>,
+    pub mentions: Vec<&'a EventMention>,
 }
 
 /// An event outlets date differently.
 pub struct DateConflict<'a> {
     /// The event.
-    pub event: &'a EventV,
+    pub event: &'a Event,
     /// Every date given.
     pub dates: Vec<GivenDate<'a>>,
 }
@@ -540,10 +544,10 @@ pub struct UniqueGroup<'a> {
 /// A quote as shown.
 pub struct QuoteRow<'a> {
     /// The quote.
-    pub quote: &'a QuoteV,
+    pub quote: &'a Item<QuoteItem>,
     /// Its speaker, or [`wording::UNATTRIBUTED`].
     pub speaker: &'a str,
-    /// The quoted words (the whole quote when the content is unknown), in code points.
+    /// The quoted words, in code points.
     pub words: (usize, usize),
 }
 
@@ -592,7 +596,7 @@ pub struct StoryModel<'a> {
     /// The story's part of the claims analysis, when the report has one.
     pub claims: Option<StoryClaims<'a>>,
     /// Its dated events (with only the story's mentions).
-    pub events: Vec<EventV>,
+    pub events: Vec<Event>,
     dossier: &'a Dossier,
     texts: &'a Texts<'a>,
     view: &'a dossier::StoryView,
@@ -661,14 +665,14 @@ impl<'a> StoryModel<'a> {
         self.dossier
             .cross_entities
             .iter()
-            .filter(|e| e.members.iter().any(|m| self.contains(&m.doc)))
+            .filter(|e| e.members.iter().any(|m| self.contains(m.doc.as_str())))
             .map(|e| Person {
                 entity: e,
                 roles: dossier::distinct_roles(e),
                 outlets: e
                     .members
                     .iter()
-                    .map(|m| self.texts.outlet(&m.doc))
+                    .map(|m| self.texts.outlet(m.doc.as_str()))
                     .collect(),
             })
             .collect()
@@ -755,7 +759,11 @@ impl<'a> StoryModel<'a> {
                     .iter()
                     .map(|date| GivenDate {
                         value: &date.value,
-                        outlets: date.docs.iter().map(|x| self.texts.outlet(x)).collect(),
+                        outlets: date
+                            .docs
+                            .iter()
+                            .map(|x| self.texts.outlet(x.as_str()))
+                            .collect(),
                         mentions: e
                             .mentions
                             .iter()
@@ -768,20 +776,20 @@ impl<'a> StoryModel<'a> {
     }
 
     /// The outlets mentioning an event.
-    pub fn event_outlets(&self, e: &EventV) -> BTreeSet<String> {
+    pub fn event_outlets(&self, e: &Event) -> BTreeSet<String> {
         e.mentions
             .iter()
-            .map(|m| self.texts.outlet(&m.doc))
+            .map(|m| self.texts.outlet(m.doc.as_str()))
             .collect()
     }
 
     /// Publication dates inferred for the story's articles from other articles.
-    pub fn inferred(&self) -> Vec<&'a InferredV> {
+    pub fn inferred(&self) -> Vec<&'a InferredPublished> {
         self.dossier
             .timeline
             .inferred_published
             .iter()
-            .filter(|p| self.contains(&p.doc))
+            .filter(|p| self.contains(p.doc.as_str()))
             .collect()
     }
 
@@ -807,8 +815,8 @@ impl<'a> StoryModel<'a> {
     }
 
     /// Without a claims analysis: the dated events only one outlet reports, by outlet.
-    pub fn events_alone(&self) -> BTreeMap<String, Vec<&EventV>> {
-        let mut alone: BTreeMap<String, Vec<&EventV>> = BTreeMap::new();
+    pub fn events_alone(&self) -> BTreeMap<String, Vec<&Event>> {
+        let mut alone: BTreeMap<String, Vec<&Event>> = BTreeMap::new();
         for e in &self.events {
             let by = self.event_outlets(e);
             if by.len() == 1 {
@@ -897,7 +905,7 @@ impl<'a> StoryModel<'a> {
     }
 
     /// The incident records filled for the story.
-    pub fn records(&self) -> Vec<&'a RecordV> {
+    pub fn records(&self) -> Vec<&'a Record> {
         dossier::story_records(&self.dossier.records, self.view)
     }
 
@@ -906,14 +914,15 @@ impl<'a> StoryModel<'a> {
         self.dossier
             .quotes
             .iter()
-            .filter(|q| self.contains(&q.doc))
+            .filter(|q| self.contains(q.doc.as_str()))
             .map(|q| QuoteRow {
                 quote: q,
-                speaker: q.speaker_name.as_deref().unwrap_or(wording::UNATTRIBUTED),
-                words: q
-                    .content
-                    .map(|c| (c.start, c.end))
-                    .unwrap_or((q.start, q.end)),
+                speaker: q
+                    .item
+                    .speaker_name
+                    .as_deref()
+                    .unwrap_or(wording::UNATTRIBUTED),
+                words: (q.item.quote.content.start, q.item.quote.content.end),
             })
             .collect()
     }

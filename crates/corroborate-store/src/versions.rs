@@ -306,16 +306,21 @@ fn write_story(
         .zip(events.into_iter().flatten())
         .enumerate()
     {
-        let outlets: BTreeSet<String> = e.mentions.iter().map(|m| texts.outlet(&m.doc)).collect();
+        let outlets: BTreeSet<String> = e
+            .mentions
+            .iter()
+            .map(|m| texts.outlet(m.doc.as_str()))
+            .collect();
+        let c = &e.description;
         st.execute(params![
             id,
             i as i64,
             e.date,
             e.conflicting,
-            e.description.doc,
-            e.description.start as i64,
-            e.description.end as i64,
-            texts.slice(&e.description.doc, e.description.start, e.description.end),
+            c.doc.as_str(),
+            c.span.start as i64,
+            c.span.end as i64,
+            texts.slice(c.doc.as_str(), c.span.start, c.span.end),
             outlets.len() as i64,
             raw.get("dates").map(Value::to_string)
         ])?;

@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use corroborate_core::load::Severity;
+use corroborate_core::load::{InputProblem, Severity};
 use corroborate_pipeline::validate::{check_byte_spans, check_report, SpanCheck};
 use corroborate_pipeline::{annotate, link_with, Analysed, RecordChoice};
-use corroborate_render::json::ReportOptions;
+use corroborate_render::json::{Report, ReportOptions};
 
 /// The six articles of the fictional example corpus (one story), in file order.
 pub fn example_articles() -> Vec<String> {
@@ -30,9 +30,9 @@ pub fn example_articles() -> Vec<String> {
         .collect()
 }
 
-/// Runs the whole pipeline on `texts` as one run; returns every stage failure and bad span, and
-/// the JSON report.
-pub fn run_pipeline(texts: &[String]) -> (Vec<String>, serde_json::Value) {
+/// Annotates `texts` as one run (`fuzz-<i>.txt`, today 2026-12-02): the distinct documents
+/// and the input problems.
+pub fn annotate_all(texts: &[String]) -> (Vec<Analysed>, Vec<InputProblem>) {
     let today = jiff::civil::date(2026, 12, 2);
     let mut problems = Vec::new();
     let mut results = Vec::new();
@@ -47,6 +47,22 @@ pub fn run_pipeline(texts: &[String]) -> (Vec<String>, serde_json::Value) {
             results.push(a);
         }
     }
+    (results, problems)
+}
+
+/// Runs the whole pipeline on `texts` as one run, filling the `records` chosen, and builds the
+/// report.
+pub fn build_report(texts: &[String], records: &RecordChoice, opts: ReportOptions) -> Report {
+    let (mut results, mut problems) = annotate_all(texts);
+    let (cross, story_problems) = link_with(&mut results, records);
+    problems.extend(story_problems);
+    corroborate_render::json::build(results, problems, cross, opts)
+}
+
+/// Runs the whole pipeline on `texts` as one run; returns every stage failure and bad span, and
+/// the JSON report.
+pub fn run_pipeline(texts: &[String]) -> (Vec<String>, serde_json::Value) {
+    let (mut results, mut problems) = annotate_all(texts);
     let mut check = SpanCheck::default();
     let texts: BTreeMap<String, String> = results
         .iter()

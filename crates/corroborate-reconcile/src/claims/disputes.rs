@@ -22,7 +22,7 @@ use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::align::{Clusters, Index};
 use super::lexicon::{
@@ -37,7 +37,7 @@ use crate::{Analysed, Cite};
 use corroborate_extract::is_reporting_cue;
 
 /// What kind of dispute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DisputeKind {
     /// A dispute verb: disputed, denied, challenged, rejected, contested, questioned.
@@ -47,7 +47,7 @@ pub enum DisputeKind {
 }
 
 /// One side's party at one statement.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Party {
     /// The statement in which the party asserts or disputes.
     #[serde(flatten)]
@@ -60,7 +60,7 @@ pub struct Party {
 }
 
 /// Evidence offered by one side.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Evidence {
     /// Kind of evidence ("footage", "autopsy", "statement", "report", "account" …).
     pub kind: String,
@@ -72,7 +72,7 @@ pub struct Evidence {
 }
 
 /// A dispute over one or more claims.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dispute {
     /// Index in the report's disputes.
     pub id: usize,

@@ -11,7 +11,7 @@ use corroborate_core::text::{slice, slice_to};
 use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::align::{norm_qty, same_value};
 use super::lexicon::{NO_COMMENT, SCOPED_COMMENT_AFTER, SCOPED_COMMENT_BEFORE, SEVERITY};
@@ -22,7 +22,7 @@ use super::statements::{concept_words, find_word, stem_word, Lowered, Statement,
 use crate::{Analysed, Cite};
 
 /// One value given for a slot.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SlotValue {
     /// The value as written.
     pub value: String,
@@ -36,7 +36,7 @@ pub struct SlotValue {
 }
 
 /// Different values for one slot.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Inconsistency {
     /// What differs ("count of officer", "distance", "date", "number of hand", "severity").
     pub slot: String,

@@ -9,7 +9,7 @@ use corroborate_core::segment::TokenKind;
 use corroborate_core::{PreparedDoc, Span};
 use corroborate_extract::dates::is_calendar_word;
 use corroborate_extract::Extraction;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::lexicon::{has, SUBJECT_STARTS};
 use super::sources;
@@ -17,7 +17,7 @@ use crate::text::{content_words, stem};
 use crate::{Analysed, Cite};
 
 /// Whose voice a statement is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Voice {
     /// A named or described person ("Ben Crump", "Kohen's mother").
@@ -29,7 +29,7 @@ pub enum Voice {
 }
 
 /// Who a statement is attributed to in the text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Source {
     /// Speaker, agency or outlet.
     pub voice: Voice,

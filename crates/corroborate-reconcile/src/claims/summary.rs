@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use corroborate_core::DocId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::statements::{concept_words, opens_quote, Lowered, Statement};
 use super::{lineage, outlet, Claim, Status};
@@ -22,7 +22,7 @@ use crate::{Analysed, Cite};
 pub const SUMMARY_MAX: usize = 5;
 
 /// The claims one outlet alone (with its lineage) carries.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct UniqueToOutlet {
     /// The outlet.
     pub outlet: String,
@@ -35,7 +35,7 @@ pub struct UniqueToOutlet {
 }
 
 /// One summary sentence.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SummarySentence {
     /// The sentence, verbatim.
     #[serde(flatten)]

@@ -6,11 +6,15 @@
 //! not. Offsets are code points, as in the JSON; [`Texts`] slices by code point.
 //!
 //! This module holds the document-level types; `claims` the claims section,
-//! `record` the incident records, `story` the per-story selections and `texts` code-point
-//! access. What a dossier shows is decided in [`crate::view`].
+//! `record` the incident records (the engine's own `corroborate_records::Record`), `story` the
+//! per-story selections and `texts` code-point access. What a dossier shows is decided in
+//! [`crate::view`].
 
 #![deny(clippy::string_slice)]
 
+use corroborate_reconcile::entities::CrossEntity;
+
+use crate::json::{Item, QuoteItem, Timeline};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -24,7 +28,7 @@ pub use claims::{
     ClaimsV, DisputeEvidenceV, DisputeV, InconsistencyV, PartyV, SlotValueV, SourceV, StoryClaims,
     SummaryV, UniqueV,
 };
-pub use record::{story_records, EvidenceV, RecordFieldV, RecordV, RecordValueV};
+pub use record::story_records;
 pub use story::{day_number, distinct_roles, lineage_of, stories, story_events, StoryView};
 pub use texts::{outlet_of, quoted, snippet, title_of, Texts};
 
@@ -126,139 +130,6 @@ pub struct EntityV {
     pub roles: Vec<RoleV>,
 }
 
-/// A role across articles, cited.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct CrossRoleV {
-    /// The role noun.
-    pub role: String,
-    /// What it is of, as written.
-    pub of_text: Option<String>,
-    /// The evidence.
-    pub evidence: CiteV,
-}
-
-/// One member of a cross-article entity.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct MemberV {
-    /// Document id.
-    pub doc: String,
-    /// Entity index in that document.
-    #[serde(default)]
-    pub entity: usize,
-    /// The name as that document gives it.
-    #[serde(default)]
-    pub name: String,
-}
-
-/// An entity merged across articles.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct CrossEntityV {
-    /// Id.
-    pub id: String,
-    /// Fullest name.
-    pub name: String,
-    /// Kind.
-    #[serde(default)]
-    pub kind: String,
-    /// Per-document members.
-    #[serde(default)]
-    pub members: Vec<MemberV>,
-    /// Roles with evidence.
-    #[serde(default)]
-    pub roles: Vec<CrossRoleV>,
-    /// Number of mentions.
-    #[serde(default)]
-    pub mentions: usize,
-}
-
-/// A quote.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct QuoteV {
-    /// Document id.
-    pub doc: String,
-    /// Whole quote start.
-    pub start: usize,
-    /// Whole quote end.
-    pub end: usize,
-    /// `direct`, `partial`, `indirect`.
-    #[serde(default)]
-    pub kind: String,
-    /// The quoted words.
-    pub content: Option<SpanV>,
-    /// The speaker's name.
-    pub speaker_name: Option<String>,
-}
-
-/// A date of an event, with the documents giving it.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventDateV {
-    /// TIMEX value.
-    pub value: String,
-    /// Documents giving this date.
-    #[serde(default)]
-    pub docs: Vec<String>,
-}
-
-/// A mention of an event.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventMentionV {
-    /// Document id.
-    pub doc: String,
-    /// The date expression.
-    pub start: usize,
-    /// The date expression end.
-    pub end: usize,
-    /// The sentence.
-    pub sentence: SpanV,
-    /// The value this mention gives.
-    #[serde(default)]
-    pub value: String,
-}
-
-/// A timeline event.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct EventV {
-    /// The event's date (TIMEX value).
-    pub date: String,
-    /// Every date given for it.
-    #[serde(default)]
-    pub dates: Vec<EventDateV>,
-    /// True when sources give different dates.
-    #[serde(default)]
-    pub conflicting: bool,
-    /// The sentence describing it.
-    pub description: CiteV,
-    /// Every mention.
-    #[serde(default)]
-    pub mentions: Vec<EventMentionV>,
-}
-
-/// A publication date inferred across articles.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct InferredV {
-    /// Document id.
-    pub doc: String,
-    /// The inferred day.
-    pub date: String,
-    /// Why.
-    #[serde(default)]
-    pub reason: String,
-    /// Evidence.
-    #[serde(default)]
-    pub evidence: Vec<CiteV>,
-}
-
-/// The timeline section.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct TimelineV {
-    /// Events in order.
-    #[serde(default)]
-    pub events: Vec<EventV>,
-    /// Inferred publication dates.
-    #[serde(default)]
-    pub inferred_published: Vec<InferredV>,
-}
-
 /// An input problem.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ProblemV {
@@ -310,7 +181,7 @@ pub struct Dossier {
     pub entities: Vec<EntityV>,
     /// Quotes.
     #[serde(default)]
-    pub quotes: Vec<QuoteV>,
+    pub quotes: Vec<Item<QuoteItem>>,
     /// Entity mentions.
     #[serde(default)]
     pub mentions: Vec<MarkV>,
@@ -325,10 +196,10 @@ pub struct Dossier {
     pub ignored: Vec<MarkV>,
     /// Entities across articles.
     #[serde(default)]
-    pub cross_entities: Vec<CrossEntityV>,
+    pub cross_entities: Vec<CrossEntity>,
     /// The timeline.
     #[serde(default)]
-    pub timeline: TimelineV,
+    pub timeline: Timeline,
     /// The stored story this report is a version of (`{"id", "version"}`), when read from the
     /// store.
     pub story: Option<Value>,
@@ -340,7 +211,7 @@ pub struct Dossier {
     pub claims: Option<ClaimsV>,
     /// Incident records, one per story and record type that applies (empty in older reports).
     #[serde(default)]
-    pub records: Vec<RecordV>,
+    pub records: Vec<corroborate_records::Record>,
 }
 
 impl Dossier {

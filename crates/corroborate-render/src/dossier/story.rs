@@ -5,13 +5,18 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::{CiteV, CrossEntityV, DocV, Dossier, EventMentionV, EventV};
+use corroborate_reconcile::entities::CrossEntity;
+use corroborate_reconcile::Cite;
+
+use corroborate_reconcile::timeline::{Event, EventMention};
+
+use super::{DocV, Dossier};
 
 /// An entity's roles without repeats: one entry per role ("mayor of Senatobia") with the
 /// evidence of every article giving it. A bare role ("mayor") folds into the one qualified
 /// form of the same role when there is exactly one.
-pub fn distinct_roles(e: &CrossEntityV) -> Vec<(String, Vec<&CiteV>)> {
-    let mut groups: Vec<(String, Option<String>, Vec<&CiteV>)> = Vec::new();
+pub fn distinct_roles(e: &CrossEntity) -> Vec<(String, Vec<&Cite>)> {
+    let mut groups: Vec<(String, Option<String>, Vec<&Cite>)> = Vec::new();
     for r in &e.roles {
         let role = r.role.to_lowercase();
         let of = r.of_text.as_ref().map(|o| o.to_lowercase());
@@ -20,8 +25,8 @@ pub fn distinct_roles(e: &CrossEntityV) -> Vec<(String, Vec<&CiteV>)> {
             None => groups.push((role, of, vec![&r.evidence])),
         }
     }
-    let mut out: Vec<(String, Option<String>, Vec<&CiteV>)> = Vec::new();
-    let mut bare: Vec<(String, Vec<&CiteV>)> = Vec::new();
+    let mut out: Vec<(String, Option<String>, Vec<&Cite>)> = Vec::new();
+    let mut bare: Vec<(String, Vec<&Cite>)> = Vec::new();
     for (role, of, ev) in groups {
         if of.is_none() {
             bare.push((role, ev));
@@ -169,13 +174,13 @@ pub fn day_number(value: &str) -> Option<i64> {
 }
 
 /// The events of the timeline that a story's documents mention, with only those mentions.
-pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
+pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<Event> {
     let set: HashSet<&str> = docs.iter().map(String::as_str).collect();
     d.timeline
         .events
         .iter()
         .filter_map(|e| {
-            let mentions: Vec<EventMentionV> = e
+            let mentions: Vec<EventMention> = e
                 .mentions
                 .iter()
                 .filter(|m| set.contains(m.doc.as_str()))
@@ -188,10 +193,9 @@ pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
             e.mentions = mentions;
             if !set.contains(e.description.doc.as_str()) {
                 if let Some(m) = e.mentions.first() {
-                    e.description = CiteV {
+                    e.description = Cite {
                         doc: m.doc.clone(),
-                        start: m.sentence.start,
-                        end: m.sentence.end,
+                        span: m.sentence,
                     };
                 }
             }
@@ -203,20 +207,27 @@ pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<EventV> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dossier::CrossRoleV;
+    use corroborate_core::{DocId, Span};
+    use corroborate_extract::entities::EntityKind;
+    use corroborate_reconcile::entities::CrossRole;
 
     #[test]
     fn roles_are_listed_once_with_every_evidence() {
-        let role = |role: &str, of: Option<&str>, doc: &str| CrossRoleV {
+        let role = |role: &str, of: Option<&str>, doc: &str| CrossRole {
             role: role.into(),
             of_text: of.map(str::to_string),
-            evidence: CiteV {
-                doc: doc.into(),
-                start: 0,
-                end: 1,
+            evidence: Cite {
+                doc: DocId(doc.into()),
+                span: Span::new(0, 1),
             },
         };
-        let e = CrossEntityV {
+        let e = CrossEntity {
+            id: "xp0".into(),
+            story: None,
+            name: "Pat Doe".into(),
+            kind: EntityKind::Person,
+            members: Vec::new(),
+            mentions: 0,
             roles: vec![
                 role("mayor", None, "a"),
                 role("mayor", Some("Alderton"), "b"),
@@ -225,7 +236,6 @@ mod tests {
                 role("chair", Some("the trust"), "b"),
                 role("chair", None, "c"),
             ],
-            ..Default::default()
         };
         let roles = distinct_roles(&e);
         let shown: Vec<(&str, usize)> =
