@@ -54,6 +54,19 @@ pub enum Provenance {
     },
 }
 
+impl Provenance {
+    /// How the value became known, as the JSON's `how` field names it: `manifest`,
+    /// `metadata`, `url` or `inferred`.
+    pub fn how(&self) -> &'static str {
+        match self {
+            Provenance::Manifest => "manifest",
+            Provenance::Metadata { .. } => "metadata",
+            Provenance::Url => "url",
+            Provenance::Inferred { .. } => "inferred",
+        }
+    }
+}
+
 impl SpanMap for Provenance {
     fn map_spans(&mut self, f: &dyn Fn(Span) -> Span) {
         if let Provenance::Inferred { evidence, .. } = self {

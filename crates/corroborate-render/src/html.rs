@@ -19,14 +19,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, ClaimMentionV, ClaimV, DocV, Dossier, StoryClaims,
-    Texts,
+    day_number, outlet_of, snippet, title_of, ClaimMentionV, ClaimV, Dossier, StoryClaims, Texts,
 };
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, EventMention};
 use corroborate_reconcile::Cite;
 use corroborate_records::{Evidence, RecordField, RecordValue};
 
+use crate::json::DocumentItem;
 use crate::view::{
     record_alternatives, wording, DossierView, Num, Party, Section, SlotValue, StoryModel, Summary,
 };
@@ -155,7 +155,7 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of a document's headline.
-    fn headline_cite(&self, x: &DocV) -> String {
+    fn headline_cite(&self, x: &DocumentItem) -> String {
         let (a, b) = x.headline.map(|h| (h.start, h.end)).unwrap_or((0, 0));
         cites([(x.id.as_str(), a, b)])
     }
@@ -385,7 +385,7 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
 #[derive(Template)]
 #[template(path = "html/document.html")]
 struct DocumentBody<'a> {
-    doc: &'a DocV,
+    doc: &'a DocumentItem,
     title: String,
     outlet: String,
     pieces: Vec<Marked<'a>>,
@@ -442,10 +442,10 @@ fn docs_json(d: &Dossier, t: &Texts<'_>) -> String {
         .iter()
         .map(|x| {
             (
-                x.id.clone(),
+                x.id.0.clone(),
                 serde_json::json!({
                     "outlet": outlet_of(x),
-                    "published": x.meta.published.as_ref().map(|p| p.value.clone()),
+                    "published": x.meta.published.as_ref().map(|p| p.value),
                     "title": title_of(x, t),
                     "text": x.text,
                 }),

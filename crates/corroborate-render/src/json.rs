@@ -63,14 +63,18 @@ pub struct DocumentItem {
     /// Content-derived id.
     pub id: DocId,
     /// Where it came from.
+    #[serde(default)]
     pub source: String,
-    /// Input format.
+    /// Input format (read as `text` when absent, as in hand-written reports).
+    #[serde(default = "text_format")]
     pub format: corroborate_core::document::SourceFormat,
     /// Headline span, if any.
     pub headline: Option<Span>,
     /// Metadata with provenance.
+    #[serde(default)]
     pub meta: DocMeta,
     /// Number of code points in `text`.
+    #[serde(default)]
     pub length: usize,
     /// The text, unchanged.
     pub text: String,
@@ -81,6 +85,11 @@ pub struct DocumentItem {
     /// independent sources.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lineage: Option<String>,
+}
+
+/// The format a document without one is read as (deserialisation only).
+fn text_format() -> corroborate_core::document::SourceFormat {
+    corroborate_core::document::SourceFormat::Text
 }
 
 /// A span of one document, in code points.

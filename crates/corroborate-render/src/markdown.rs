@@ -86,7 +86,7 @@ impl<'t> Notes<'t> {
             .iter()
             .map(|(doc, start, end)| Footnote {
                 outlet: self.texts.outlet(doc),
-                published: self.texts.published(doc).map(str::to_string),
+                published: self.texts.published(doc),
                 quoted: snippet(self.texts.slice(doc, *start, *end), SNIPPET),
                 doc: doc.clone(),
                 start: *start,

@@ -17,10 +17,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
-    values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, DocV, Dossier,
-    InconsistencyV, KnownV, PartyV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, Dossier,
+    InconsistencyV, PartyV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
 };
-use crate::json::{Item, QuoteItem};
+use crate::json::{DocumentItem, Item, QuoteItem};
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, EventMention, InferredPublished};
 use corroborate_reconcile::Cite;
@@ -448,11 +448,11 @@ pub enum Summary<'a> {
 /// One row of the sources table.
 pub struct SourceRow<'a> {
     /// The document.
-    pub doc: &'a DocV,
+    pub doc: &'a DocumentItem,
     /// Its outlet.
     pub outlet: String,
     /// Its publication day with how it is known.
-    pub published: Option<&'a KnownV>,
+    pub published: Option<&'a corroborate_core::PublishedDate>,
     /// Its title.
     pub title: String,
     /// Its lineage label and the outlet it reprints; `None` when linking did not run.
@@ -590,7 +590,7 @@ pub struct StoryModel<'a> {
     /// Story id.
     pub id: &'a str,
     /// Its documents, in publication order; never empty.
-    pub docs: Vec<&'a DocV>,
+    pub docs: Vec<&'a DocumentItem>,
     /// The story's title (its earliest article's).
     pub title: String,
     /// The story's part of the claims analysis, when the report has one.
@@ -605,7 +605,7 @@ pub struct StoryModel<'a> {
 impl<'a> StoryModel<'a> {
     /// The model of story `s`; `None` when none of its documents is in the dossier.
     pub fn new(d: &'a Dossier, t: &'a Texts<'a>, s: &'a dossier::StoryView) -> Option<Self> {
-        let docs: Vec<&DocV> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
+        let docs: Vec<&DocumentItem> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
         let title = title_of(docs.first()?, t);
         Some(StoryModel {
             id: &s.id,
@@ -638,7 +638,7 @@ impl<'a> StoryModel<'a> {
         let first = self.docs[0];
         match lead_sentence(first, self.texts) {
             Some((start, end)) => Summary::Lead(CiteV {
-                doc: first.id.clone(),
+                doc: first.id.0.clone(),
                 start,
                 end,
             }),
@@ -941,9 +941,9 @@ fn parties(list: &[PartyV]) -> Vec<Party<'_>> {
 }
 
 /// The first sentence after the headline of a document, as code points `(start, end)`.
-pub fn lead_sentence(doc: &DocV, t: &Texts<'_>) -> Option<(usize, usize)> {
+pub fn lead_sentence(doc: &DocumentItem, t: &Texts<'_>) -> Option<(usize, usize)> {
     let after = doc.headline.map(|h| h.end).unwrap_or(0);
-    let body = t.slice(&doc.id, after, usize::MAX);
+    let body = t.slice(doc.id.as_str(), after, usize::MAX);
     let skip = body.chars().take_while(|c| c.is_whitespace()).count();
     let rest: Vec<char> = body.chars().skip(skip).collect();
     if rest.is_empty() {
@@ -969,11 +969,17 @@ mod tests {
     use super::*;
     use crate::dossier::{ClaimV, ClaimsV};
 
-    fn doc(id: &str, text: &str) -> DocV {
-        DocV {
-            id: id.into(),
+    fn doc(id: &str, text: &str) -> DocumentItem {
+        DocumentItem {
+            id: corroborate_core::DocId(id.into()),
+            source: String::new(),
+            format: corroborate_core::document::SourceFormat::Text,
+            headline: None,
+            meta: Default::default(),
+            length: text.chars().count(),
             text: text.into(),
-            ..Default::default()
+            story: None,
+            lineage: None,
         }
     }
 
@@ -1018,7 +1024,7 @@ mod tests {
             )],
             ..Default::default()
         };
-        d.documents[0].headline = Some(dossier::SpanV { start: 0, end: 8 });
+        d.documents[0].headline = Some(corroborate_core::Span::new(0, 8));
         let t = Texts::new(&d);
         let (a, b) = lead_sentence(&d.documents[0], &t).expect("a lead");
         assert_eq!(

@@ -131,7 +131,8 @@ fn document_view_escapes_text_and_highlights_dates() {
     let v = report();
     let d = Dossier::from_value(&v).expect("dossier reads the report");
     let id = d.documents[0].id.clone();
-    let out = html::render_document(&d, &id, &html::PageOptions::default()).expect("doc exists");
+    let out =
+        html::render_document(&d, id.as_str(), &html::PageOptions::default()).expect("doc exists");
     assert_eq!(out.matches("<script").count(), 2);
     assert!(!out.contains("<img"));
     assert!(out.contains("<mark class=\"date\""), "dates highlighted");

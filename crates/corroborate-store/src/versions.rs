@@ -262,10 +262,10 @@ fn write_story(
         .map(|x| dossier::title_of(x, &texts))
         .unwrap_or_else(|| id.to_string());
     let outlets: BTreeSet<String> = d.documents.iter().map(dossier::outlet_of).collect();
-    let published: Vec<&str> = d
+    let published: Vec<String> = d
         .documents
         .iter()
-        .filter_map(|x| x.meta.published.as_ref().map(|p| p.value.as_str()))
+        .filter_map(|x| x.meta.published.as_ref().map(|p| p.value.to_string()))
         .collect();
     tx.execute(
         "INSERT INTO stories (id, title, version, documents, outlets, first_published, last_published, updated_at)

@@ -163,7 +163,10 @@ fn search_and_reports_read_back() {
     assert!(md.contains("## Ferry stalls off Quillon"), "{md}");
     assert!(md.contains("### Timeline"));
     let id = d.documents[0].id.clone();
-    let one = s.document_report(&id).expect("doc").expect("exists");
+    let one = s
+        .document_report(id.as_str())
+        .expect("doc")
+        .expect("exists");
     assert_eq!(one["documents"].as_array().map(Vec::len), Some(1));
     assert!(one["dates"]
         .as_array()

@@ -5,7 +5,9 @@
 //! lineages, claims) render when their fields are present and say "not computed" when they are
 //! not. Offsets are code points, as in the JSON; [`Texts`] slices by code point.
 //!
-//! This module holds the document-level types; `claims` the claims section,
+//! Documents are the report's own `json::DocumentItem`; this module still holds mirror types
+//! for per-document entities, marks (mentions, dates, quantities, ignored) and input problems;
+//! `claims` the claims section,
 //! `record` the incident records (the engine's own `corroborate_records::Record`), `story` the
 //! per-story selections and `texts` code-point access. What a dossier shows is decided in
 //! [`crate::view`].
@@ -14,7 +16,7 @@
 
 use corroborate_reconcile::entities::CrossEntity;
 
-use crate::json::{Item, QuoteItem, Timeline};
+use crate::json::{DocumentItem, Item, QuoteItem, Timeline};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -32,15 +34,6 @@ pub use record::story_records;
 pub use story::{day_number, distinct_roles, lineage_of, stories, story_events, StoryView};
 pub use texts::{outlet_of, quoted, snippet, title_of, Texts};
 
-/// A half-open code-point span.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
-pub struct SpanV {
-    /// First code point.
-    pub start: usize,
-    /// One past the last code point.
-    pub end: usize,
-}
-
 /// A span in a given document.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 pub struct CiteV {
@@ -52,52 +45,6 @@ pub struct CiteV {
     pub end: usize,
 }
 
-/// A metadata value with how it became known.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct KnownV {
-    /// The value as text (dates as `YYYY-MM-DD`).
-    pub value: String,
-    /// `manifest`, `metadata`, `url` or `inferred`.
-    #[serde(default)]
-    pub how: String,
-}
-
-/// Document metadata.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct MetaV {
-    /// The outlet.
-    pub outlet: Option<KnownV>,
-    /// The URL.
-    pub url: Option<String>,
-    /// The publication day.
-    pub published: Option<KnownV>,
-    /// A title from metadata.
-    pub title: Option<String>,
-    /// The byline.
-    pub byline: Option<String>,
-}
-
-/// A document of the report.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct DocV {
-    /// Content id.
-    pub id: String,
-    /// Where it came from.
-    #[serde(default)]
-    pub source: String,
-    /// Headline span.
-    pub headline: Option<SpanV>,
-    /// Metadata.
-    #[serde(default)]
-    pub meta: MetaV,
-    /// The text.
-    #[serde(default)]
-    pub text: String,
-    /// The lineage (reuse family) this document belongs to, when linking ran.
-    #[serde(default)]
-    pub lineage: Option<String>,
-}
-
 /// A role with its evidence in one document.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct RoleV {
@@ -106,7 +53,7 @@ pub struct RoleV {
     /// What it is of, as written.
     pub of_text: Option<String>,
     /// The evidence span (nested: same document).
-    pub evidence: SpanV,
+    pub evidence: corroborate_core::Span,
 }
 
 /// A per-document entity.
@@ -175,7 +122,7 @@ pub struct Dossier {
     pub problems: Vec<ProblemV>,
     /// Documents.
     #[serde(default)]
-    pub documents: Vec<DocV>,
+    pub documents: Vec<DocumentItem>,
     /// Per-document entities.
     #[serde(default)]
     pub entities: Vec<EntityV>,

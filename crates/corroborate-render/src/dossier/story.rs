@@ -10,7 +10,8 @@ use corroborate_reconcile::Cite;
 
 use corroborate_reconcile::timeline::{Event, EventMention};
 
-use super::{DocV, Dossier};
+use super::Dossier;
+use crate::json::DocumentItem;
 
 /// An entity's roles without repeats: one entry per role ("mayor of Senatobia") with the
 /// evidence of every article giving it. A bare role ("mayor") folds into the one qualified
@@ -62,7 +63,7 @@ pub fn distinct_roles(e: &CrossEntity) -> Vec<(String, Vec<&Cite>)> {
 
 /// A document's lineage label and, when it is a reprint, the outlet it reprints: from
 /// `lineages[]` (`id`, `origin_outlet`, `origin_doc`, `members`). `None` when linking did not run.
-pub fn lineage_of(d: &Dossier, doc: &DocV) -> Option<(String, Option<String>)> {
+pub fn lineage_of(d: &Dossier, doc: &DocumentItem) -> Option<(String, Option<String>)> {
     let id = doc.lineage.as_deref()?;
     let list = d.lineages.as_ref()?.as_array()?;
     let l = list
@@ -80,7 +81,7 @@ pub fn lineage_of(d: &Dossier, doc: &DocV) -> Option<(String, Option<String>)> {
         "independent".to_string()
     };
     let reprint = match (members > 1, origin_doc, origin_outlet) {
-        (true, Some(o), Some(out)) if o != doc.id => Some(out.to_string()),
+        (true, Some(o), Some(out)) if o != doc.id.as_str() => Some(out.to_string()),
         (true, None, Some(out)) => Some(out.to_string()),
         _ => None,
     };
@@ -131,17 +132,17 @@ pub fn stories(d: &Dossier) -> Vec<StoryView> {
             .unwrap_or("all");
         out.push(StoryView {
             id: id.to_string(),
-            docs: d.documents.iter().map(|x| x.id.clone()).collect(),
+            docs: d.documents.iter().map(|x| x.id.0.clone()).collect(),
         });
     }
-    let order: HashMap<&str, (Option<&str>, usize)> = d
+    let order: HashMap<&str, (Option<String>, usize)> = d
         .documents
         .iter()
         .enumerate()
         .map(|(i, x)| {
             (
                 x.id.as_str(),
-                (x.meta.published.as_ref().map(|p| p.value.as_str()), i),
+                (x.meta.published.as_ref().map(|p| p.value.to_string()), i),
             )
         })
         .collect();

@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 
-use super::{DocV, Dossier};
+use super::Dossier;
+use crate::json::DocumentItem;
 
 /// Code-point access to the documents' texts: built once per rendering, linear in the text.
 pub struct Texts<'a> {
-    docs: HashMap<&'a str, (&'a DocV, Vec<usize>)>,
+    docs: HashMap<&'a str, (&'a DocumentItem, Vec<usize>)>,
 }
 
 impl<'a> Texts<'a> {
@@ -26,7 +27,7 @@ impl<'a> Texts<'a> {
     }
 
     /// The document with this id.
-    pub fn doc(&self, id: &str) -> Option<&'a DocV> {
+    pub fn doc(&self, id: &str) -> Option<&'a DocumentItem> {
         self.docs.get(id).map(|(d, _)| *d)
     }
 
@@ -52,15 +53,15 @@ impl<'a> Texts<'a> {
     }
 
     /// The publication day of a document, when known.
-    pub fn published(&self, id: &str) -> Option<&'a str> {
+    pub fn published(&self, id: &str) -> Option<String> {
         self.doc(id)
             .and_then(|d| d.meta.published.as_ref())
-            .map(|k| k.value.as_str())
+            .map(|k| k.value.to_string())
     }
 }
 
 /// A document's outlet, or a short form of its source path when the outlet is unknown.
-pub fn outlet_of(d: &DocV) -> String {
+pub fn outlet_of(d: &DocumentItem) -> String {
     match &d.meta.outlet {
         Some(o) => o.value.clone(),
         None => d
@@ -73,12 +74,12 @@ pub fn outlet_of(d: &DocV) -> String {
 }
 
 /// A document's title: metadata title, else the headline, else its source.
-pub fn title_of(d: &DocV, t: &Texts<'_>) -> String {
+pub fn title_of(d: &DocumentItem, t: &Texts<'_>) -> String {
     if let Some(title) = &d.meta.title {
         return title.clone();
     }
     if let Some(h) = d.headline {
-        let s = t.slice(&d.id, h.start, h.end);
+        let s = t.slice(d.id.as_str(), h.start, h.end);
         if !s.trim().is_empty() {
             return s.trim().to_string();
         }
@@ -147,10 +148,16 @@ mod tests {
     #[test]
     fn texts_slice_by_code_point() {
         let d = Dossier {
-            documents: vec![DocV {
-                id: "d1".into(),
+            documents: vec![DocumentItem {
+                id: corroborate_core::DocId("d1".into()),
+                source: String::new(),
+                format: corroborate_core::document::SourceFormat::Text,
+                headline: None,
+                meta: Default::default(),
+                length: 11,
                 text: "héllo wörld".into(),
-                ..Default::default()
+                story: None,
+                lineage: None,
             }],
             ..Default::default()
         };
