@@ -144,7 +144,7 @@ fn document_view_escapes_text_and_highlights_dates() {
 #[test]
 fn templates_escape_input_exactly_once() {
     let v = serde_json::json!({
-        "problems": [{"path": "in/a&b_<c>.txt", "severity": "error", "message": "bad *x* & <y>"}],
+        "problems": [{"path": "in/a&b_<c>.txt", "severity": "skipped", "message": "bad *x* & <y>"}],
         "documents": [{
             "id": "doc&<1>",
             "text": "Ferry & barge collide\n\nThe ferry <b>Ada</b> hit a barge on the river near the old quay. Nobody was hurt.",
@@ -154,7 +154,7 @@ fn templates_escape_input_exactly_once() {
     let d = Dossier::from_value(&v).expect("dossier reads the report");
     let out = html::render(&d);
     assert!(
-        out.contains("<li>in/a&amp;b_&lt;c&gt;.txt (error): bad *x* &amp; &lt;y&gt;</li>"),
+        out.contains("<li>in/a&amp;b_&lt;c&gt;.txt (skipped): bad *x* &amp; &lt;y&gt;</li>"),
         "input problem escaped once"
     );
     assert!(
@@ -168,9 +168,24 @@ fn templates_escape_input_exactly_once() {
     );
     let md = markdown::render(&d);
     assert!(
-        md.contains("- in/a\\&b\\_\\<c\\>.txt (error): bad \\*x\\* \\& \\<y\\>\n"),
+        md.contains("- in/a\\&b\\_\\<c\\>.txt (skipped): bad \\*x\\* \\& \\<y\\>\n"),
         "input problem escaped once in Markdown"
     );
     assert!(md.contains("## Ferry \\& barge collide\n"));
     assert!(!md.contains("\\\\"), "escaped twice in Markdown");
+}
+
+/// Input problems are the report's own `InputProblem`: a severity the format does not define
+/// makes the report unreadable rather than rendering a made-up label.
+#[test]
+fn unknown_problem_severity_is_rejected() {
+    let ok = serde_json::json!({
+        "problems": [{"path": "a.txt", "severity": "warning", "message": "lossy UTF-8"}]
+    });
+    let d = Dossier::from_value(&ok).expect("a known severity reads");
+    assert!(markdown::render(&d).contains("- a.txt (warning): lossy UTF-8\n"));
+    let bad = serde_json::json!({
+        "problems": [{"path": "a.txt", "severity": "error", "message": "lossy UTF-8"}]
+    });
+    assert!(Dossier::from_value(&bad).is_err());
 }

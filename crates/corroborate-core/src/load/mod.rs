@@ -38,6 +38,17 @@ pub enum Severity {
     Failed,
 }
 
+impl Severity {
+    /// The severity as the JSON names it: `warning`, `skipped` or `failed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Skipped => "skipped",
+            Severity::Failed => "failed",
+        }
+    }
+}
+
 /// A problem with one input, named with its path.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InputProblem {

@@ -6,7 +6,8 @@
 //! not. Offsets are code points, as in the JSON; [`Texts`] slices by code point.
 //!
 //! Documents are the report's own `json::DocumentItem`; this module still holds mirror types
-//! for per-document entities, marks (mentions, dates, quantities, ignored) and input problems;
+//! for per-document entities and marks (mentions, dates, quantities, ignored); input problems
+//! are `corroborate_core::load::InputProblem` (an unknown severity does not read);
 //! `claims` the claims section,
 //! `record` the incident records (the engine's own `corroborate_records::Record`), `story` the
 //! per-story selections and `texts` code-point access. What a dossier shows is decided in
@@ -77,20 +78,6 @@ pub struct EntityV {
     pub roles: Vec<RoleV>,
 }
 
-/// An input problem.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct ProblemV {
-    /// The file.
-    #[serde(default)]
-    pub path: String,
-    /// `skipped` or `warning`.
-    #[serde(default)]
-    pub severity: String,
-    /// What went wrong.
-    #[serde(default)]
-    pub message: String,
-}
-
 /// An annotation span with its payload, for highlighting (dates, quantities, mentions).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct MarkV {
@@ -117,9 +104,10 @@ pub struct MarkV {
 /// The report as the renderings read it. Unknown fields are ignored; missing sections are empty.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct Dossier {
-    /// Input problems.
+    /// Input problems. A severity the report format does not define (`warning`, `skipped`,
+    /// `failed`) is an error: every report we write uses one of these.
     #[serde(default)]
-    pub problems: Vec<ProblemV>,
+    pub problems: Vec<corroborate_core::load::InputProblem>,
     /// Documents.
     #[serde(default)]
     pub documents: Vec<DocumentItem>,
