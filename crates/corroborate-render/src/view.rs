@@ -9,6 +9,9 @@
 //! format's auto-escaper (Markdown and HTML escape differently), and how citations look
 //! (footnotes or clickable spans) is theirs too. Items keep references into the dossier, so a
 //! template cites any span it wants without the model copying text.
+//!
+//! About 1,000 lines on purpose: it is the one place for all of a dossier's selection and
+//! wording (the templates hold none), so that Markdown and HTML cannot drift apart.
 
 #![deny(clippy::string_slice)]
 
