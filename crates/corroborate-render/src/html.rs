@@ -348,7 +348,10 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
             m.start,
             m.end,
             "ignored",
-            format!("ignored: {}", value_text(&m.value)),
+            format!(
+                "ignored: {}",
+                m.reason.as_deref().unwrap_or("").replace('_', " ")
+            ),
         ));
     }
     // Outer spans first; an overlapping later span is dropped, so marks never interleave.

@@ -139,6 +139,25 @@ fn document_view_escapes_text_and_highlights_dates() {
     assert!(html::render_document(&d, "nope", &html::PageOptions::default()).is_none());
 }
 
+/// The document view labels an ignored span with its reason.
+#[test]
+fn document_view_says_why_a_span_is_ignored() {
+    let v = serde_json::json!({
+        "documents": [{
+            "id": "d1",
+            "text": "Ferry and barge collide\n\nNobody was hurt.\n\nRead more: the harbour plan.",
+            "headline": {"start": 0, "end": 23}
+        }],
+        "ignored": [{"doc": "d1", "component": "clean", "start": 43, "end": 71, "reason": "read_more"}]
+    });
+    let d = Dossier::from_value(&v).expect("dossier reads the report");
+    let out = html::render_document(&d, "d1", &html::PageOptions::default()).expect("doc exists");
+    assert!(
+        out.contains("<mark class=\"ignored\" title=\"ignored: read more\">Read more: the harbour plan.</mark>"),
+        "{out}"
+    );
+}
+
 /// The templates escape every piece of input exactly once: a document id and an input problem
 /// holding markup characters come out escaped, never twice (no `&amp;amp;`, no `\\&`).
 #[test]

@@ -93,6 +93,9 @@ pub struct MarkV {
     /// TIMEX type (`DATE`, `TIME`, `DURATION`, `SET`), for dates.
     #[serde(default, rename = "type")]
     pub ty: Option<String>,
+    /// Why the span is ignored (`promo`, `read_more`, …), for ignored spans.
+    #[serde(default)]
+    pub reason: Option<String>,
     /// Unit, for quantities.
     #[serde(default)]
     pub unit: Option<String>,
