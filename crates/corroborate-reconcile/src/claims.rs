@@ -49,6 +49,17 @@ pub enum Status {
     Contested,
 }
 
+impl Status {
+    /// The status as the JSON report writes it (`agreed`, `single_source`, `contested`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Agreed => "agreed",
+            Status::SingleSource => "single_source",
+            Status::Contested => "contested",
+        }
+    }
+}
+
 /// One statement of a claim in one article.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ClaimMention {
@@ -326,5 +337,26 @@ fn make_claim(
         independent_sources,
         attributed_to: attributed,
         status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::disputes::DisputeKind;
+    use super::*;
+
+    /// The names the renderings and the store write are the JSON report's own.
+    #[test]
+    fn names_match_the_json_report() {
+        let json = |v: serde_json::Value| v.as_str().map(str::to_owned);
+        for s in [Status::Agreed, Status::SingleSource, Status::Contested] {
+            assert_eq!(json(serde_json::json!(s)).as_deref(), Some(s.as_str()));
+        }
+        for v in [Voice::Speaker, Voice::Agency, Voice::Outlet] {
+            assert_eq!(json(serde_json::json!(v)).as_deref(), Some(v.as_str()));
+        }
+        for k in [DisputeKind::Explicit, DisputeKind::Evaluation] {
+            assert_eq!(json(serde_json::json!(k)).as_deref(), Some(k.as_str()));
+        }
     }
 }

@@ -19,8 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use askama::Template;
 
 use crate::dossier::{
-    day_number, outlet_of, snippet, title_of, ClaimMentionV, ClaimV, Dossier, StoryClaims, Texts,
+    cite_parts, day_number, outlet_of, snippet, title_of, Dossier, StoryClaims, Texts,
 };
+use corroborate_reconcile::claims::{Claim, ClaimMention};
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, EventMention};
 use corroborate_reconcile::Cite;
@@ -162,10 +163,7 @@ impl DossierBody<'_> {
 
     /// The `data-cites` of an entity's role evidence.
     fn role_cites(&self, e: &CrossEntity) -> String {
-        cites(e.roles.iter().map(|r| {
-            let c = &r.evidence;
-            (c.doc.as_str(), c.span.start, c.span.end)
-        }))
+        cites(e.roles.iter().map(|r| cite_parts(&r.evidence)))
     }
 
     /// The `data-cites` of event mentions.
@@ -178,17 +176,13 @@ impl DossierBody<'_> {
 
     /// The `data-cites` of evidence spans.
     fn evidence_cites(&self, list: &[Cite]) -> String {
-        cites(
-            list.iter()
-                .map(|c| (c.doc.as_str(), c.span.start, c.span.end)),
-        )
+        cites(list.iter().map(cite_parts))
     }
 
     /// The `data-cites` of an event: every mention, else its description.
     fn event_cites(&self, e: &Event) -> String {
         if e.mentions.is_empty() {
-            let c = &e.description;
-            return cites([(c.doc.as_str(), c.span.start, c.span.end)]);
+            return cites([cite_parts(&e.description)]);
         }
         cites(
             e.mentions
@@ -257,25 +251,21 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of every mention of a claim.
-    fn claim_cites(&self, c: &ClaimV) -> String {
+    fn claim_cites(&self, c: &Claim) -> String {
         if c.mentions.is_empty() {
-            return cites([(c.text.doc.as_str(), c.text.start, c.text.end)]);
+            return cites([cite_parts(&c.text)]);
         }
-        cites(c.mentions.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+        cites(c.mentions.iter().map(|m| cite_parts(&m.cite)))
     }
 
     /// The `data-cites` of every statement of a party.
     fn party_cites(&self, p: &Party<'_>) -> String {
-        cites(
-            p.statements
-                .iter()
-                .map(|p| (p.doc.as_str(), p.start, p.end)),
-        )
+        cites(p.statements.iter().map(|p| cite_parts(&p.statement)))
     }
 
     /// The `data-cites` of every statement giving a value.
     fn given_cites(&self, v: &SlotValue<'_>) -> String {
-        cites(v.given.iter().map(|g| (g.doc.as_str(), g.start, g.end)))
+        cites(v.given.iter().map(|g| cite_parts(&g.cite)))
     }
 
     /// A heading of the dossier's wording with its first letter in upper case.
@@ -301,8 +291,8 @@ impl DossierBody<'_> {
     }
 
     /// The `data-cites` of a claim's mentions in one article.
-    fn claim_mention_cites(&self, list: &[&ClaimMentionV]) -> String {
-        cites(list.iter().map(|m| (m.doc.as_str(), m.start, m.end)))
+    fn claim_mention_cites(&self, list: &[&ClaimMention]) -> String {
+        cites(list.iter().map(|m| cite_parts(&m.cite)))
     }
 }
 
@@ -321,38 +311,28 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
         let at = q.item.quote.span;
         marks.push((at.start, at.end, "quote", format!("quote: {who}")));
     }
-    for m in d.mentions.iter().filter(|m| m.doc == id) {
-        let e = m.entity_id.as_deref().unwrap_or("");
-        marks.push((m.start, m.end, "entity", format!("entity {e}")));
+    for m in d.mentions.iter().filter(|m| m.doc.as_str() == id) {
+        let at = m.item.mention.span;
+        let e = &m.item.entity_id;
+        marks.push((at.start, at.end, "entity", format!("entity {e}")));
     }
-    for m in d.dates.iter().filter(|m| m.doc == id) {
-        let ty = m.ty.as_deref().unwrap_or("DATE");
-        marks.push((
-            m.start,
-            m.end,
-            "date",
-            format!("{ty} {}", value_text(&m.value)),
-        ));
+    for m in d.dates.iter().filter(|m| m.doc.as_str() == id) {
+        let t = &m.item;
+        let value = t.value.as_deref().unwrap_or("");
+        let label = format!("{} {value}", t.kind.as_str());
+        marks.push((t.span.start, t.span.end, "date", label));
     }
-    for m in d.quantities.iter().filter(|m| m.doc == id) {
-        let unit = m.unit.as_deref().unwrap_or("");
-        marks.push((
-            m.start,
-            m.end,
-            "quantity",
-            format!("{} {unit}", value_text(&m.value)),
-        ));
+    for m in d.quantities.iter().filter(|m| m.doc.as_str() == id) {
+        let q = &m.item;
+        // The value as the JSON writes it ("3.0"), so the label reads like the report.
+        let value = serde_json::Value::from(q.value);
+        let label = format!("{} {}", json_text(&value), q.unit);
+        marks.push((q.span.start, q.span.end, "quantity", label));
     }
-    for m in d.ignored.iter().filter(|m| m.doc == id) {
-        marks.push((
-            m.start,
-            m.end,
-            "ignored",
-            format!(
-                "ignored: {}",
-                m.reason.as_deref().unwrap_or("").replace('_', " ")
-            ),
-        ));
+    for m in d.ignored.iter().filter(|m| m.doc.as_str() == id) {
+        let reason = serde_json::to_value(m.item.reason).unwrap_or_default();
+        let label = format!("ignored: {}", json_text(&reason).replace('_', " "));
+        marks.push((m.item.span.start, m.item.span.end, "ignored", label));
     }
     // Outer spans first; an overlapping later span is dropped, so marks never interleave.
     marks.sort_by_key(|m| (m.0, std::cmp::Reverse(m.1)));
@@ -409,7 +389,8 @@ pub fn shell(title: &str, body: &str, opts: &PageOptions) -> String {
     page(title, body, "{}", opts)
 }
 
-fn value_text(v: &serde_json::Value) -> String {
+/// A JSON value as the report writes it: strings without their quotes, `null` as nothing.
+fn json_text(v: &serde_json::Value) -> String {
     match v {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Null => String::new(),

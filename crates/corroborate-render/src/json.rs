@@ -125,6 +125,16 @@ pub struct StoryItem {
     pub lineages: Vec<String>,
 }
 
+/// Which stored story version a report is: the store adds it to each version's report as
+/// `story`, and the dossier shows the id.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredVersion {
+    /// The story's id.
+    pub id: String,
+    /// The version number, from 1.
+    pub version: i64,
+}
+
 /// A credit to an outlet that placed an article in a lineage.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CreditItem {

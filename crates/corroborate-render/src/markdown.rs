@@ -15,8 +15,9 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 
-use crate::dossier::{snippet, ClaimV, Dossier, Texts};
+use crate::dossier::{cite_parts, snippet, Dossier, Texts};
 use crate::view::{wording, Dispute, DossierView, Num, Party, Section, Summary};
+use corroborate_reconcile::claims::Claim;
 use corroborate_records::{Evidence, RecordValue};
 
 /// Evidence spans cited per record value (the JSON and HTML carry all of them).
@@ -114,16 +115,16 @@ impl Page<'_> {
 
     /// The spans a claim cites: one mention per lineage (a reprint adds no citation), else
     /// the claim's own text.
-    fn claim_spans<'c>(&self, c: &'c ClaimV) -> Vec<(&'c str, usize, usize)> {
+    fn claim_spans<'c>(&self, c: &'c Claim) -> Vec<(&'c str, usize, usize)> {
         let mut seen = BTreeSet::new();
         let spans: Vec<(&str, usize, usize)> = c
             .mentions
             .iter()
             .filter(|m| seen.insert(m.lineage.as_str()))
-            .map(|m| (m.doc.as_str(), m.start, m.end))
+            .map(|m| cite_parts(&m.cite))
             .collect();
         if spans.is_empty() {
-            return vec![(c.text.doc.as_str(), c.text.start, c.text.end)];
+            return vec![cite_parts(&c.text)];
         }
         spans
     }
@@ -136,12 +137,12 @@ impl Page<'_> {
             parties
                 .iter()
                 .filter_map(|p| {
-                    let first = p.statements.first()?;
+                    let (doc, start, end) = cite_parts(&p.statements.first()?.statement);
                     Some(Cell {
-                        label: p.source.label(),
+                        label: p.label(),
                         outlets: p.outlets.iter().copied().collect(),
-                        text: self.view.quoted(&first.doc, first.start, first.end, 140),
-                        note: self.note(&first.doc, first.start, first.end),
+                        text: self.view.quoted(doc, start, end, 140),
+                        note: self.note(doc, start, end),
                     })
                 })
                 .collect()

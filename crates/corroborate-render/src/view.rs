@@ -19,11 +19,15 @@ use std::borrow::Borrow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dossier::{
-    self, dispute_topics, group_parties, quoted, snippet, title_of, unique_by_lineage,
-    values_by_text, CiteV, ClaimMentionV, ClaimV, DisputeEvidenceV, DisputeV, Dossier,
-    InconsistencyV, PartyV, SlotValueV, SourceV, StoryClaims, SummaryV, Texts,
+    self, dispute_topics, group_parties, quoted, snippet, source_label, title_of,
+    unique_by_lineage, values_by_text, Dossier, StoryClaims, Texts,
 };
 use crate::json::{DocumentItem, Item, QuoteItem};
+use corroborate_reconcile::claims::disputes::{self, Evidence};
+use corroborate_reconcile::claims::inconsistencies;
+use corroborate_reconcile::claims::statements::Source;
+use corroborate_reconcile::claims::summary::SummarySentence;
+use corroborate_reconcile::claims::{Claim, ClaimMention, Status};
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::timeline::{Event, EventMention, InferredPublished};
 use corroborate_reconcile::Cite;
@@ -33,6 +37,7 @@ use corroborate_records::{FieldType, Record, RecordField, RecordValue};
 /// (`|safe`); functions that take pieces of input take them already escaped for the output
 /// format, and sentences with marked-up pieces are split into parts around them.
 pub mod wording {
+    use corroborate_reconcile::claims::disputes::DisputeKind;
     use std::borrow::Borrow;
 
     /// The page title.
@@ -208,11 +213,10 @@ pub mod wording {
     }
 
     /// "opposed evaluations" or "disputed statement", for a dispute's kind.
-    pub fn dispute_kind(kind: &str) -> &'static str {
-        if kind == "evaluation" {
-            "opposed evaluations"
-        } else {
-            "disputed statement"
+    pub fn dispute_kind(kind: &DisputeKind) -> &'static str {
+        match kind {
+            DisputeKind::Evaluation => "opposed evaluations",
+            DisputeKind::Explicit => "disputed statement",
         }
     }
 
@@ -441,9 +445,9 @@ impl<'a> DossierView<'a> {
 /// its earliest article.
 pub enum Summary<'a> {
     /// Verbatim sentences led by the best-supported claims.
-    Claims(Vec<&'a SummaryV>),
+    Claims(Vec<&'a SummarySentence>),
     /// The lead of the earliest article, as a code-point span.
-    Lead(CiteV),
+    Lead(Cite),
     /// Nothing to show.
     None,
 }
@@ -475,27 +479,27 @@ pub struct Person<'a> {
 /// One side's party in a dispute: who, the outlets carrying them, their statements.
 pub struct Party<'a> {
     /// Who, as a source.
-    pub source: SourceV,
+    pub source: Source,
     /// The outlets carrying their statements.
     pub outlets: BTreeSet<&'a str>,
     /// Their statements, first one quoted.
-    pub statements: Vec<&'a PartyV>,
+    pub statements: Vec<&'a disputes::Party>,
 }
 
 /// A dispute as shown: what is at issue, both sides, the evidence and the claims.
 pub struct Dispute<'a> {
     /// The dispute.
-    pub dispute: &'a DisputeV,
+    pub dispute: &'a disputes::Dispute,
     /// What is at issue, as the text states it.
-    pub topics: Vec<CiteV>,
+    pub topics: Vec<Cite>,
     /// Who asserts.
     pub asserts: Vec<Party<'a>>,
     /// Who disputes.
     pub disputes: Vec<Party<'a>>,
     /// The evidence cited for and against, with their labels.
-    pub evidence: [(&'static str, &'a [DisputeEvidenceV]); 2],
+    pub evidence: [(&'static str, &'a [Evidence]); 2],
     /// The claims in dispute.
-    pub claims: Vec<&'a ClaimV>,
+    pub claims: Vec<&'a Claim>,
 }
 
 /// One value of an inconsistency, with the outlets giving it.
@@ -505,13 +509,13 @@ pub struct SlotValue<'a> {
     /// The outlets giving it.
     pub outlets: BTreeSet<&'a str>,
     /// Every statement giving it.
-    pub given: Vec<&'a SlotValueV>,
+    pub given: Vec<&'a inconsistencies::SlotValue>,
 }
 
 /// A fact outlets give different values for.
 pub struct Inconsistency<'a> {
     /// The inconsistency.
-    pub inconsistency: &'a InconsistencyV,
+    pub inconsistency: &'a inconsistencies::Inconsistency,
     /// Its distinct values.
     pub values: Vec<SlotValue<'a>>,
 }
@@ -541,7 +545,7 @@ pub struct UniqueGroup<'a> {
     /// How many statements in all.
     pub total: usize,
     /// The statements shown.
-    pub claims: Capped<&'a ClaimV>,
+    pub claims: Capped<&'a Claim>,
 }
 
 /// A quote as shown.
@@ -570,11 +574,11 @@ pub struct MatrixColumn<'a> {
 /// One row of the claims × outlets matrix: a claim and, per column, its mentions there.
 pub struct MatrixRow<'a> {
     /// The claim.
-    pub claim: &'a ClaimV,
+    pub claim: &'a Claim,
     /// Whether it is in dispute.
     pub contested: bool,
     /// Per column, the claim's mentions in that article (empty when it does not state it).
-    pub cells: Vec<Vec<&'a ClaimMentionV>>,
+    pub cells: Vec<Vec<&'a ClaimMention>>,
 }
 
 /// The claims × outlets matrix: one row per claim (contested and multi-source claims first,
@@ -640,10 +644,9 @@ impl<'a> StoryModel<'a> {
         }
         let first = self.docs[0];
         match lead_sentence(first, self.texts) {
-            Some((start, end)) => Summary::Lead(CiteV {
-                doc: first.id.0.clone(),
-                start,
-                end,
+            Some((start, end)) => Summary::Lead(Cite {
+                doc: first.id.clone(),
+                span: corroborate_core::Span { start, end },
             }),
             None => Summary::None,
         }
@@ -690,13 +693,13 @@ impl<'a> StoryModel<'a> {
     }
 
     /// Agreed facts: claims two or more independent sources carry and nobody disputes.
-    pub fn agreed(&self) -> Section<Capped<&'a ClaimV>> {
+    pub fn agreed(&self) -> Section<Capped<&'a Claim>> {
         self.claims_section(|sc| {
-            let agreed: Vec<&ClaimV> = sc
+            let agreed: Vec<&Claim> = sc
                 .claims
                 .iter()
                 .copied()
-                .filter(|c| c.status == "agreed")
+                .filter(|c| c.status == Status::Agreed)
                 .collect();
             (!agreed.is_empty()).then(|| Capped::new(agreed, MAX_AGREED))
         })
@@ -802,7 +805,7 @@ impl<'a> StoryModel<'a> {
             let groups: Vec<UniqueGroup<'a>> = unique_by_lineage(sc)
                 .into_iter()
                 .map(|(outlets, ids)| {
-                    let claims: Vec<&ClaimV> = ids.iter().filter_map(|&c| sc.claim(c)).collect();
+                    let claims: Vec<&Claim> = ids.iter().filter_map(|&c| sc.claim(c)).collect();
                     UniqueGroup {
                         outlets,
                         total: ids.len(),
@@ -835,7 +838,7 @@ impl<'a> StoryModel<'a> {
     pub fn claims_matrix(&self) -> Option<ClaimsMatrix<'a>> {
         let sc = self.claims.as_ref().filter(|sc| sc.articles >= 2)?;
         let contested = sc.contested_ids();
-        let mut rows: Vec<&ClaimV> = sc
+        let mut rows: Vec<&Claim> = sc
             .claims
             .iter()
             .copied()
@@ -854,7 +857,7 @@ impl<'a> StoryModel<'a> {
             .claims
             .iter()
             .flat_map(|c| c.mentions.iter())
-            .map(|m| (m.doc.as_str(), m.lineage.as_str()))
+            .map(|m| (m.cite.doc.as_str(), m.lineage.as_str()))
             .collect();
         let mut columns: Vec<(&str, String, &str)> = self
             .view
@@ -896,7 +899,13 @@ impl<'a> StoryModel<'a> {
                 contested: contested.contains(&claim.id),
                 cells: columns
                     .iter()
-                    .map(|col| claim.mentions.iter().filter(|m| m.doc == col.doc).collect())
+                    .map(|col| {
+                        claim
+                            .mentions
+                            .iter()
+                            .filter(|m| m.cite.doc.as_str() == col.doc)
+                            .collect()
+                    })
                     .collect(),
             })
             .collect();
@@ -931,8 +940,15 @@ impl<'a> StoryModel<'a> {
     }
 }
 
+impl Party<'_> {
+    /// Who, for display: "Name (role of X)", or "Outlet itself" for an outlet's own voice.
+    pub fn label(&self) -> String {
+        source_label(&self.source)
+    }
+}
+
 /// Statements grouped by party, each with the outlets carrying them.
-fn parties(list: &[PartyV]) -> Vec<Party<'_>> {
+fn parties(list: &[disputes::Party]) -> Vec<Party<'_>> {
     group_parties(list)
         .into_iter()
         .map(|(source, statements)| Party {
@@ -970,7 +986,7 @@ pub fn lead_sentence(doc: &DocumentItem, t: &Texts<'_>) -> Option<(usize, usize)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dossier::{ClaimV, ClaimsV};
+    use corroborate_reconcile::claims::ClaimsReport;
 
     fn doc(id: &str, text: &str) -> DocumentItem {
         DocumentItem {
@@ -995,16 +1011,19 @@ mod tests {
         let v = DossierView::new(&d);
         let s = v.story_models().next().expect("one story");
         assert!(matches!(s.agreed(), Section::NotComputed));
-        d.claims = Some(ClaimsV {
-            claims: vec![ClaimV {
+        d.claims = Some(ClaimsReport {
+            claims: vec![Claim {
                 id: 1,
-                status: "agreed".into(),
-                text: CiteV {
-                    doc: "a".into(),
-                    start: 0,
-                    end: 4,
+                status: Status::Agreed,
+                text: Cite {
+                    doc: corroborate_core::DocId("a".into()),
+                    span: corroborate_core::Span::new(0, 4),
                 },
-                ..Default::default()
+                mentions: Vec::new(),
+                outlets: Vec::new(),
+                lineages: Vec::new(),
+                independent_sources: 2,
+                attributed_to: Vec::new(),
             }],
             ..Default::default()
         });

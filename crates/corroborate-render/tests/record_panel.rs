@@ -44,8 +44,10 @@ fn fictional() -> Value {
             {"id": "d3", "source": "c.txt", "text": D3, "headline": {"start": 0, "end": 20}}
         ],
         "stories": [
-            {"id": "s1", "documents": ["d1", "d2"]},
-            {"id": "s2", "documents": ["d3"]}
+            {"id": "s1", "documents": ["d1", "d2"], "lineages": ["l1", "l2"],
+             "title": {"doc": "d1", "start": 0, "end": 30, "text": "Ferry Island Star runs aground"}},
+            {"id": "s2", "documents": ["d3"], "lineages": ["l3"],
+             "title": {"doc": "d3", "start": 0, "end": 20, "text": "Library opens garden"}}
         ],
         "records": [{
             "schema": "ferry-incident",

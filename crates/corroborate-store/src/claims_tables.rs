@@ -50,13 +50,13 @@ pub(crate) fn write(
             claim.execute(params![
                 id,
                 c.id as i64,
-                c.status,
+                c.status.as_str(),
                 c.independent_sources as i64,
                 c.mentions.len() as i64,
-                c.text.doc,
-                c.text.start as i64,
-                c.text.end as i64,
-                texts.slice(&c.text.doc, c.text.start, c.text.end),
+                c.text.doc.as_str(),
+                c.text.span.start as i64,
+                c.text.span.end as i64,
+                texts.slice(c.text.doc.as_str(), c.text.span.start, c.text.span.end),
                 serde_json::to_string(&c.outlets)?,
                 serde_json::to_string(&c.lineages)?
             ])?;
@@ -65,14 +65,14 @@ pub(crate) fn write(
                     id,
                     c.id as i64,
                     i as i64,
-                    m.doc,
-                    m.start as i64,
-                    m.end as i64,
+                    m.cite.doc.as_str(),
+                    m.cite.span.start as i64,
+                    m.cite.span.end as i64,
                     m.outlet,
                     m.lineage,
-                    m.attributed_to.voice,
+                    m.attributed_to.voice.as_str(),
                     m.attributed_to.name,
-                    texts.slice(&m.doc, m.start, m.end)
+                    texts.slice(m.cite.doc.as_str(), m.cite.span.start, m.cite.span.end)
                 ])?;
             }
         }
@@ -86,12 +86,12 @@ pub(crate) fn write(
         for x in &sc.disputes {
             let topic: Vec<&str> = dispute_topics(x, &sc, texts)
                 .iter()
-                .map(|p| texts.slice(&p.doc, p.start, p.end))
+                .map(|p| texts.slice(p.doc.as_str(), p.span.start, p.span.end))
                 .collect();
             dispute.execute(params![
                 id,
                 x.id as i64,
-                x.kind,
+                x.kind.as_str(),
                 topic.join("; "),
                 serde_json::to_string(&x.claims)?
             ])?;
@@ -106,14 +106,18 @@ pub(crate) fn write(
                         x.id as i64,
                         i as i64,
                         side,
-                        p.voice,
-                        p.name,
-                        p.role,
+                        p.source.voice.as_str(),
+                        p.source.name,
+                        p.source.role,
                         p.outlet,
-                        p.doc,
-                        p.start as i64,
-                        p.end as i64,
-                        texts.slice(&p.doc, p.start, p.end)
+                        p.statement.doc.as_str(),
+                        p.statement.span.start as i64,
+                        p.statement.span.end as i64,
+                        texts.slice(
+                            p.statement.doc.as_str(),
+                            p.statement.span.start,
+                            p.statement.span.end
+                        )
                     ])?;
                 }
             }
@@ -131,10 +135,14 @@ pub(crate) fn write(
                     x.slot,
                     v.value,
                     v.outlet,
-                    v.doc,
-                    v.start as i64,
-                    v.end as i64,
-                    texts.slice(&v.statement.doc, v.statement.start, v.statement.end)
+                    v.cite.doc.as_str(),
+                    v.cite.span.start as i64,
+                    v.cite.span.end as i64,
+                    texts.slice(
+                        v.statement.doc.as_str(),
+                        v.statement.span.start,
+                        v.statement.span.end
+                    )
                 ])?;
             }
         }

@@ -688,35 +688,19 @@ impl Store {
             .into_iter()
             .map(|s| s.id)
             .collect();
-        let sets = story_sets(&self.conn)?;
         let mut merged: Option<Value> = None;
-        let mut listed = Vec::new();
         for id in ids {
             if let Some(mut r) = self.story_report(&id, None)? {
                 if let Some(o) = r.as_object_mut() {
                     o.remove("story");
                 }
-                let docs: Vec<&String> = sets
-                    .get(&id)
-                    .map(|s| s.iter().collect())
-                    .unwrap_or_default();
-                listed.push(serde_json::json!({"id": id, "documents": docs}));
                 merged = Some(match merged {
                     None => r,
                     Some(m) => filter::merge(m, r),
                 });
             }
         }
-        let mut out =
-            merged.unwrap_or_else(|| serde_json::json!({"schema": json::SCHEMA, "documents": []}));
-        // Until the linking stage writes `stories`, the store's own stories say which
-        // documents go together.
-        if let Some(o) = out.as_object_mut() {
-            if !o.contains_key("stories") && !listed.is_empty() {
-                o.insert("stories".into(), Value::Array(listed));
-            }
-        }
-        Ok(out)
+        Ok(merged.unwrap_or_else(|| serde_json::json!({"schema": json::SCHEMA, "documents": []})))
     }
 
     /// The story holding a document.

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use corroborate_render::dossier::{self, Dossier};
+use corroborate_render::json::StoredVersion;
 use rayon::prelude::*;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
@@ -179,10 +180,11 @@ impl NewVersion {
             .unwrap_or_default();
         let change = describe_change(prev_report.as_ref(), &report, &added, &removed);
         if let Some(o) = report.as_object_mut() {
-            o.insert(
-                "story".into(),
-                serde_json::json!({"id": &p.id, "version": version}),
-            );
+            let stored = StoredVersion {
+                id: p.id.clone(),
+                version,
+            };
+            o.insert("story".into(), serde_json::to_value(stored)?);
         }
         Ok(NewVersion {
             report_json: report.to_string(),

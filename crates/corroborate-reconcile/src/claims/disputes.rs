@@ -46,6 +46,16 @@ pub enum DisputeKind {
     Evaluation,
 }
 
+impl DisputeKind {
+    /// The kind as the JSON report writes it (`explicit`, `evaluation`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DisputeKind::Explicit => "explicit",
+            DisputeKind::Evaluation => "evaluation",
+        }
+    }
+}
+
 /// One side's party at one statement.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Party {

@@ -28,6 +28,17 @@ pub enum Voice {
     Outlet,
 }
 
+impl Voice {
+    /// The voice as the JSON report writes it (`speaker`, `agency`, `outlet`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Voice::Speaker => "speaker",
+            Voice::Agency => "agency",
+            Voice::Outlet => "outlet",
+        }
+    }
+}
+
 /// Who a statement is attributed to in the text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Source {

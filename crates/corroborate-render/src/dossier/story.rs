@@ -3,8 +3,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::Value;
-
 use corroborate_reconcile::entities::CrossEntity;
 use corroborate_reconcile::Cite;
 
@@ -61,20 +59,14 @@ pub fn distinct_roles(e: &CrossEntity) -> Vec<(String, Vec<&Cite>)> {
         .collect()
 }
 
-/// A document's lineage label and, when it is a reprint, the outlet it reprints: from
-/// `lineages[]` (`id`, `origin_outlet`, `origin_doc`, `members`). `None` when linking did not run.
+/// A document's lineage label and, when it is a reprint, the outlet it reprints. `None` when
+/// linking did not run.
 pub fn lineage_of(d: &Dossier, doc: &DocumentItem) -> Option<(String, Option<String>)> {
     let id = doc.lineage.as_deref()?;
-    let list = d.lineages.as_ref()?.as_array()?;
-    let l = list
-        .iter()
-        .find(|l| l.get("id").and_then(Value::as_str) == Some(id))?;
-    let members = l
-        .get("members")
-        .and_then(Value::as_array)
-        .map_or(1, Vec::len);
-    let origin_doc = l.get("origin_doc").and_then(Value::as_str);
-    let origin_outlet = l.get("origin_outlet").and_then(Value::as_str);
+    let l = d.lineages.as_ref()?.iter().find(|l| l.id == id)?;
+    let members = l.members.len();
+    let origin_doc = l.origin_doc.as_ref().map(|x| x.as_str());
+    let origin_outlet = l.origin_outlet.as_deref();
     let label = if members > 1 {
         format!("{} ({members} articles)", origin_outlet.unwrap_or(id))
     } else {
@@ -98,38 +90,20 @@ pub struct StoryView {
     pub docs: Vec<String>,
 }
 
-/// The stories of a dossier: from `stories[]` (each with `id` and `documents` or `docs`) when
-/// present, else one story holding every document.
+/// The stories of a dossier: from `stories` when the linking stage computed them, else one
+/// story holding every document (named after the stored story the report is a version of).
 pub fn stories(d: &Dossier) -> Vec<StoryView> {
-    let mut out = Vec::new();
-    if let Some(Value::Array(list)) = &d.stories {
-        for (i, s) in list.iter().enumerate() {
-            let id = s
-                .get("id")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .unwrap_or_else(|| format!("s{i}"));
-            let docs = s
-                .get("documents")
-                .or_else(|| s.get("docs"))
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str().or_else(|| v.get("doc").and_then(Value::as_str)))
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default();
-            out.push(StoryView { id, docs });
-        }
-    }
+    let mut out: Vec<StoryView> = d
+        .stories
+        .iter()
+        .flatten()
+        .map(|s| StoryView {
+            id: s.id.clone(),
+            docs: s.documents.iter().map(|x| x.0.clone()).collect(),
+        })
+        .collect();
     if out.is_empty() {
-        let id = d
-            .story
-            .as_ref()
-            .and_then(|s| s.get("id"))
-            .and_then(Value::as_str)
-            .unwrap_or("all");
+        let id = d.story.as_ref().map_or("all", |s| s.id.as_str());
         out.push(StoryView {
             id: id.to_string(),
             docs: d.documents.iter().map(|x| x.id.0.clone()).collect(),
