@@ -58,6 +58,11 @@ pub struct Member {
 pub struct CrossRole {
     /// The role as written ("lawyer", "interim police chief").
     pub role: String,
+    /// The role's head, normalised ("attorney" for "lawyer", "police chief" for "interim
+    /// police chief"): the per-article role's `normalized`. Empty in reports written before
+    /// it was added.
+    #[serde(default)]
+    pub normalized: String,
     /// What it is of, as written, when stated.
     pub of_text: Option<String>,
     /// The span stating it.
@@ -207,6 +212,7 @@ fn build_entity(docs: &[Analysed], locals: &[Local], group: &[usize]) -> CrossEn
             for r in &e.roles {
                 roles.push(CrossRole {
                     role: r.role.clone(),
+                    normalized: r.normalized.clone(),
                     of_text: r.of_text.clone().or_else(|| {
                         r.of_entity
                             .and_then(|i| ex.entities.entities.get(i))

@@ -2,11 +2,9 @@
 //! `claim_mentions`, `disputes`, `dispute_parties`, `inconsistencies`, `lineages`) so they can
 //! be queried with SQL alone. The report JSON of the version stays the full record.
 
+use crate::{json_of, Result};
 use corroborate_render::dossier::{dispute_topics, Dossier, StoryClaims, Texts};
 use rusqlite::{params, Transaction};
-use serde_json::Value;
-
-use crate::{s, Result};
 
 /// The tables this module rewrites for each new story version.
 const TABLES: [&str; 6] = [
@@ -31,7 +29,6 @@ pub(crate) fn clear(tx: &Transaction<'_>, id: &str) -> Result<()> {
 pub(crate) fn write(
     tx: &Transaction<'_>,
     id: &str,
-    report: &Value,
     d: &Dossier,
     texts: &Texts<'_>,
     docs: &[String],
@@ -151,21 +148,15 @@ pub(crate) fn write(
         "INSERT OR REPLACE INTO lineages (story, id, origin_outlet, origin_doc, origin_reason, members, members_json)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    for l in report
-        .get("lineages")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
-        let members = l.get("members").and_then(Value::as_array);
+    for l in d.lineages.iter().flatten() {
         lineage.execute(params![
             id,
-            s(l, "id"),
-            s(l, "origin_outlet"),
-            s(l, "origin_doc"),
-            s(l, "origin_reason"),
-            members.map_or(0, Vec::len) as i64,
-            members.map(|m| Value::Array(m.clone()).to_string())
+            l.id,
+            l.origin_outlet,
+            l.origin_doc.as_ref().map(|x| x.as_str()),
+            l.origin_reason,
+            l.members.len() as i64,
+            json_of(&l.members)?
         ])?;
     }
     Ok(())

@@ -5,9 +5,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use corroborate_core::Document;
+use corroborate_core::{Document, Span};
+use corroborate_render::json::{Item, Report};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{params, params_from_iter};
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::{now, Result};
@@ -27,62 +29,62 @@ pub(crate) fn slice<'a>(text: &'a str, bounds: &[usize], start: u64, end: u64) -
     text.get(bounds[s]..bounds[e]).unwrap_or("")
 }
 
-pub(crate) fn s(v: &Value, k: &str) -> Option<String> {
-    match v.get(k) {
-        Some(Value::String(x)) => Some(x.clone()),
-        Some(Value::Null) | None => None,
-        Some(other) => Some(other.to_string()),
+/// A report value as the store's text columns hold it: a string as it is, `null` as NULL,
+/// anything else as its JSON (so an enum is stored under its JSON name).
+pub(crate) fn text_of<T: Serialize>(v: &T) -> Option<String> {
+    match serde_json::to_value(v) {
+        Ok(Value::String(x)) => Some(x),
+        Ok(Value::Null) | Err(_) => None,
+        Ok(other) => Some(other.to_string()),
     }
 }
 
-pub(crate) fn n(v: &Value, k: &str) -> u64 {
-    v.get(k).and_then(Value::as_u64).unwrap_or(0)
+/// A report value as the store's `*_json` columns hold it (keys in sorted order).
+pub(crate) fn json_of<T: Serialize>(v: &T) -> Result<String> {
+    Ok(serde_json::to_value(v)?.to_string())
 }
 
 /// Writes the documents of a batch and their annotations; returns the ids actually written. A
 /// document another process stored meanwhile is left as it is, with its annotations.
 pub(crate) fn insert_documents(
     tx: &rusqlite::Transaction<'_>,
-    report: &Value,
+    report: &Report,
     originals: &HashMap<&str, &Document>,
     batch: i64,
     today: &str,
 ) -> Result<HashSet<String>> {
-    let empty = Vec::new();
-    let list = |k: &str| report.get(k).and_then(Value::as_array).unwrap_or(&empty);
     let mut texts: HashMap<String, (String, Vec<usize>)> = HashMap::new();
     let when = now();
-    for d in list("documents") {
-        let id = s(d, "id").unwrap_or_default();
-        let Some(orig) = originals.get(id.as_str()) else {
+    for d in &report.documents {
+        let id = d.id.as_str();
+        let Some(orig) = originals.get(id) else {
             continue;
         };
-        let text = s(d, "text").unwrap_or_default();
-        let meta = d.get("meta").cloned().unwrap_or(Value::Null);
-        let outlet = meta.get("outlet").cloned().unwrap_or(Value::Null);
-        let published = meta.get("published").cloned().unwrap_or(Value::Null);
-        let bounds = char_bounds(&text);
-        let headline = d.get("headline").filter(|h| !h.is_null()).map(|h| {
-            slice(&text, &bounds, n(h, "start"), n(h, "end"))
+        let bounds = char_bounds(&d.text);
+        let headline = d.headline.map(|h| {
+            slice(&d.text, &bounds, h.start as u64, h.end as u64)
                 .trim()
                 .to_string()
         });
-        let title = s(&meta, "title").or(headline);
+        let meta = &d.meta;
+        let title = meta.title.clone().or(headline);
+        let outlet = meta.outlet.as_ref();
+        let published = meta.published.as_ref();
         let inserted = tx.execute(
             "INSERT OR IGNORE INTO documents (id, source, format, outlet, outlet_how, url, published, published_how, title, length, text, batch, ingested_at, today, document_json)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 id,
-                s(d, "source"),
-                s(d, "format"),
-                s(&outlet, "value"),
-                s(&outlet, "how"),
-                s(&meta, "url"),
-                s(&published, "value"),
-                s(&published, "how"),
+                d.source,
+                text_of(&d.format),
+                outlet.map(|o| o.value.as_str()),
+                outlet.map(|o| o.provenance.how()),
+                meta.url,
+                published.and_then(|p| text_of(&p.value)),
+                published.map(|p| p.provenance.how()),
                 title,
-                n(d, "length") as i64,
-                text,
+                d.length as i64,
+                d.text,
                 batch,
                 when,
                 today,
@@ -90,133 +92,158 @@ pub(crate) fn insert_documents(
             ],
         )?;
         if inserted == 1 {
-            texts.insert(id, (text, bounds));
+            texts.insert(id.to_string(), (d.text.clone(), bounds));
         }
     }
-    let entities = list("entities")
-        .iter()
-        .filter(|x| s(x, "doc").is_some_and(|d| texts.contains_key(&d)));
     let mut st = tx.prepare(
         "INSERT INTO entities (id, doc, name, kind, start, \"end\", roles_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
     )?;
-    for x in entities {
+    for x in report
+        .entities
+        .iter()
+        .filter(|x| texts.contains_key(x.doc.as_str()))
+    {
+        let e = &x.item;
         st.execute(params![
-            s(x, "id"),
-            s(x, "doc"),
-            s(x, "name"),
-            s(x, "kind"),
-            n(x, "start") as i64,
-            n(x, "end") as i64,
-            x.get("roles").map(Value::to_string)
+            e.id,
+            x.doc.as_str(),
+            e.entity.name,
+            text_of(&e.entity.kind),
+            e.span.start as i64,
+            e.span.end as i64,
+            json_of(&e.entity.roles)?
         ])?;
     }
-    for table in SPAN_TABLES {
-        insert_spans(tx, table, list(table.name), &texts)?;
+    let text = |v: Option<String>| v.map_or(SqlValue::Null, SqlValue::Text);
+    let real = |v: Option<f64>| v.map_or(SqlValue::Null, SqlValue::Real);
+    SpanTable {
+        name: "sentences",
+        columns: &[],
+        text: false,
+        items: &report.sentences,
     }
+    .insert(tx, &texts, |s| (*s, Vec::new()))?;
+    SpanTable {
+        name: "ignored",
+        columns: &["reason"],
+        text: true,
+        items: &report.ignored,
+    }
+    .insert(tx, &texts, |x| (x.span, vec![text(text_of(&x.reason))]))?;
+    SpanTable {
+        name: "mentions",
+        columns: &["entity_id", "kind"],
+        text: true,
+        items: &report.mentions,
+    }
+    .insert(tx, &texts, |x| {
+        let m = &x.mention;
+        (
+            m.span,
+            vec![text(Some(x.entity_id.clone())), text(text_of(&m.kind))],
+        )
+    })?;
+    SpanTable {
+        name: "quotes",
+        columns: &["kind", "speaker_id", "speaker_name"],
+        text: true,
+        items: &report.quotes,
+    }
+    .insert(tx, &texts, |x| {
+        let values = vec![
+            text(text_of(&x.quote.kind)),
+            text(x.speaker_id.clone()),
+            text(x.speaker_name.clone()),
+        ];
+        (x.quote.span, values)
+    })?;
+    SpanTable {
+        name: "dates",
+        columns: &["type", "value"],
+        text: true,
+        items: &report.dates,
+    }
+    .insert(tx, &texts, |x| {
+        (
+            x.span,
+            vec![
+                text(Some(x.kind.as_str().to_string())),
+                text(x.value.clone()),
+            ],
+        )
+    })?;
+    SpanTable {
+        name: "quantities",
+        columns: &["value", "value_max", "unit", "kind"],
+        text: true,
+        items: &report.quantities,
+    }
+    .insert(tx, &texts, |x| {
+        let values = vec![
+            real(Some(x.value)),
+            real(x.value_max),
+            text(Some(x.unit.clone())),
+            text(text_of(&x.kind)),
+        ];
+        (x.span, values)
+    })?;
     Ok(texts.into_keys().collect())
 }
 
-/// A table of spans of the written documents: `(doc, idx, start, "end")`, then `numbers` and
-/// `strings` read from the report item's keys of the same names, then the covered `text`
-/// when `with_text`. `idx` is the item's position among its document's items.
-struct SpanTable {
+/// A table of spans of the written documents: `(doc, idx, start, "end")`, then `columns`, then
+/// the covered `text` when `text` is set. `idx` is the item's position among its document's
+/// items.
+struct SpanTable<'r, T> {
     name: &'static str,
-    numbers: &'static [&'static str],
-    strings: &'static [&'static str],
-    with_text: bool,
+    columns: &'static [&'static str],
+    text: bool,
+    items: &'r [Item<T>],
 }
 
-/// The span tables, each filled from the report list of its name.
-const SPAN_TABLES: &[SpanTable] = &[
-    SpanTable {
-        name: "sentences",
-        numbers: &[],
-        strings: &[],
-        with_text: false,
-    },
-    SpanTable {
-        name: "ignored",
-        numbers: &[],
-        strings: &["reason"],
-        with_text: true,
-    },
-    SpanTable {
-        name: "mentions",
-        numbers: &[],
-        strings: &["entity_id", "kind"],
-        with_text: true,
-    },
-    SpanTable {
-        name: "quotes",
-        numbers: &[],
-        strings: &["kind", "speaker_id", "speaker_name"],
-        with_text: true,
-    },
-    SpanTable {
-        name: "dates",
-        numbers: &[],
-        strings: &["type", "value"],
-        with_text: true,
-    },
-    SpanTable {
-        name: "quantities",
-        numbers: &["value", "value_max"],
-        strings: &["unit", "kind"],
-        with_text: true,
-    },
-];
-
-/// Writes the items of `items` whose document is among `texts` (just written) into `table`.
-fn insert_spans(
-    tx: &rusqlite::Transaction<'_>,
-    table: &SpanTable,
-    items: &[Value],
-    texts: &HashMap<String, (String, Vec<usize>)>,
-) -> Result<()> {
-    let columns: Vec<&str> = table
-        .numbers
-        .iter()
-        .chain(table.strings)
-        .copied()
-        .chain(table.with_text.then_some("text"))
-        .collect();
-    let placeholders: Vec<String> = (1..=4 + columns.len()).map(|i| format!("?{i}")).collect();
-    let mut st = tx.prepare(&format!(
-        "INSERT INTO {} (doc, idx, start, \"end\"{}) VALUES ({}) ON CONFLICT DO NOTHING",
-        table.name,
-        columns.iter().map(|c| format!(", {c}")).collect::<String>(),
-        placeholders.join(", ")
-    ))?;
-    let mut positions: HashMap<String, i64> = HashMap::new();
-    for x in items {
-        let Some(doc) = s(x, "doc") else { continue };
-        let Some((text, bounds)) = texts.get(&doc) else {
-            continue;
-        };
-        let (start, end) = (n(x, "start"), n(x, "end"));
-        let idx = positions.entry(doc.clone()).or_insert(0);
-        let mut row: Vec<SqlValue> = vec![
-            SqlValue::Text(doc),
-            SqlValue::Integer(*idx),
-            SqlValue::Integer(start as i64),
-            SqlValue::Integer(end as i64),
-        ];
-        *idx += 1;
-        row.extend(table.numbers.iter().map(|k| {
-            x.get(*k)
-                .and_then(Value::as_f64)
-                .map_or(SqlValue::Null, SqlValue::Real)
-        }));
-        row.extend(
-            table
-                .strings
-                .iter()
-                .map(|k| s(x, k).map_or(SqlValue::Null, SqlValue::Text)),
-        );
-        if table.with_text {
-            row.push(SqlValue::Text(slice(text, bounds, start, end).to_string()));
+impl<T> SpanTable<'_, T> {
+    /// Writes the items whose document is among `texts` (just written); `row` gives an item's
+    /// span and its `columns` values.
+    fn insert(
+        &self,
+        tx: &rusqlite::Transaction<'_>,
+        texts: &HashMap<String, (String, Vec<usize>)>,
+        row: impl Fn(&T) -> (Span, Vec<SqlValue>),
+    ) -> Result<()> {
+        let columns: Vec<&str> = self
+            .columns
+            .iter()
+            .copied()
+            .chain(self.text.then_some("text"))
+            .collect();
+        let placeholders: Vec<String> = (1..=4 + columns.len()).map(|i| format!("?{i}")).collect();
+        let mut st = tx.prepare(&format!(
+            "INSERT INTO {} (doc, idx, start, \"end\"{}) VALUES ({}) ON CONFLICT DO NOTHING",
+            self.name,
+            columns.iter().map(|c| format!(", {c}")).collect::<String>(),
+            placeholders.join(", ")
+        ))?;
+        let mut positions: HashMap<&str, i64> = HashMap::new();
+        for x in self.items {
+            let doc = x.doc.as_str();
+            let Some((text, bounds)) = texts.get(doc) else {
+                continue;
+            };
+            let (span, values) = row(&x.item);
+            let idx = positions.entry(doc).or_insert(0);
+            let mut cells: Vec<SqlValue> = vec![
+                SqlValue::Text(doc.to_string()),
+                SqlValue::Integer(*idx),
+                SqlValue::Integer(span.start as i64),
+                SqlValue::Integer(span.end as i64),
+            ];
+            *idx += 1;
+            cells.extend(values);
+            if self.text {
+                let covered = slice(text, bounds, span.start as u64, span.end as u64);
+                cells.push(SqlValue::Text(covered.to_string()));
+            }
+            st.execute(params_from_iter(cells))?;
         }
-        st.execute(params_from_iter(row))?;
+        Ok(())
     }
-    Ok(())
 }

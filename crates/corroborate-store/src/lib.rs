@@ -37,7 +37,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use corroborate_pipeline::dossier::StoryReports;
-pub(crate) use document_tables::{char_bounds, insert_documents, n, s, slice};
+pub(crate) use document_tables::{char_bounds, insert_documents, json_of, slice, text_of};
 pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
 use versions::{story_sets, write_stories};
@@ -329,7 +329,6 @@ impl Store {
                 CrossDoc::default(),
                 ReportOptions::default(),
             );
-            let v = serde_json::to_value(&report)?;
             // Take the write lock up front (a deferred transaction that reads first cannot wait
             // for another writer), and decide under it which documents are still new.
             let tx = self
@@ -340,7 +339,7 @@ impl Store {
                 params![now(), chunk.len() as i64],
             )?;
             let batch = tx.last_insert_rowid();
-            let written = insert_documents(&tx, &v, &originals, batch, &today)?;
+            let written = insert_documents(&tx, &report, &originals, batch, &today)?;
             let packed: Vec<(String, Vec<u8>)> = packed
                 .into_iter()
                 .filter(|(id, _)| written.contains(id))

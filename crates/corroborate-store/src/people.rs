@@ -30,7 +30,8 @@ pub use dossier::{
     StoryRef, TimelineEntry,
 };
 
-use crate::{n, s, Result};
+use crate::Result;
+use corroborate_reconcile::entities::CrossRole;
 
 /// What a sentence says about an entity: (category, phrases). A phrase is a sequence of
 /// lower-case words; a word ending in `*` matches any word it begins. The first categories win
@@ -284,7 +285,7 @@ struct Member {
     name: String,
     kind: String,
     mentions: i64,
-    roles: Vec<Value>,
+    roles: Vec<CrossRole>,
     agency: BTreeSet<String>,
     places: BTreeSet<String>,
 }
@@ -386,18 +387,15 @@ pub(crate) fn refresh(conn: &Connection) -> Result<()> {
             if kind != "person" && kind != "organization" {
                 continue;
             }
-            let roles: Vec<Value> = match roles {
-                Some(j) => serde_json::from_str::<Value>(&j)?
-                    .as_array()
-                    .cloned()
-                    .unwrap_or_default(),
+            let roles: Vec<CrossRole> = match roles {
+                Some(j) => serde_json::from_str(&j)?,
                 None => Vec::new(),
             };
             let agency: BTreeSet<String> = if kind == "person" {
                 roles
                     .iter()
-                    .filter_map(|r| s(r, "of_text"))
-                    .flat_map(|t| context_words(&t))
+                    .filter_map(|r| r.of_text.as_deref())
+                    .flat_map(context_words)
                     .collect()
             } else {
                 context_words(&name)
@@ -630,26 +628,23 @@ fn write(
             member.execute(params![id, m.story, m.entity, m.name, evidence.to_string()])?;
             let mut seen = HashSet::new();
             for r in &m.roles {
-                let Some(ev) = r.get("evidence") else {
-                    continue;
-                };
-                let Some(doc) = s(ev, "doc") else { continue };
-                let name = s(r, "role").unwrap_or_default();
-                let of = s(r, "of_text");
-                if !seen.insert((name.clone(), of.clone())) {
+                let (doc, at) = (r.evidence.doc.as_str(), r.evidence.span);
+                if !seen.insert((&r.role, &r.of_text)) {
                     continue;
                 }
-                let (text, published) = docs.get(conn, &doc, n(ev, "start"), n(ev, "end"))?;
+                let (text, published) = docs.get(conn, doc, at.start as u64, at.end as u64)?;
+                // Reports written before roles carried their normalised head have none.
+                let normalized = Some(r.normalized.as_str()).filter(|x| !x.is_empty());
                 role.execute(params![
                     id,
                     idx,
                     m.story,
-                    name,
-                    s(r, "normalized"),
-                    of,
+                    r.role,
+                    normalized,
+                    r.of_text,
                     doc,
-                    n(ev, "start") as i64,
-                    n(ev, "end") as i64,
+                    at.start as i64,
+                    at.end as i64,
                     published,
                     text
                 ])?;

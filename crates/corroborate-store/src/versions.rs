@@ -11,7 +11,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
 use crate::{
-    claims_tables, filter_report, n, now, s, Result, StoreError, StoryChange, StoryReports,
+    claims_tables, filter_report, json_of, now, text_of, Result, StoreError, StoryChange,
+    StoryReports,
 };
 
 /// Writes a new version of each computed story whose documents changed (its report is in
@@ -108,7 +109,7 @@ pub(crate) fn write_stories(
                 "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![v.id, v.version, when, v.set.len() as i64, v.change_json, v.report_json],
             )?;
-                write_story(tx, &v.id, v.version, &when, &v.report, &v.set)?;
+                write_story(tx, &v.id, v.version, &when, &v.dossier, &v.set)?;
                 changes.push(StoryChange {
                     story: v.id,
                     version: v.version,
@@ -152,8 +153,8 @@ struct NewVersion {
     version: i64,
     set: BTreeSet<String>,
     added: Vec<String>,
-    /// The story's report (restricted to its documents, with `story`).
-    report: Value,
+    /// The story's report (restricted to its documents, with `story`), as the dossier reads it.
+    dossier: Dossier,
     report_json: String,
     change_json: String,
 }
@@ -164,7 +165,7 @@ impl NewVersion {
         let docset: HashSet<String> = p.set.iter().cloned().collect();
         let mut report = filter_report(&serde_json::to_value(p.report)?, &docset);
         let version = prev.as_ref().map(|v| v.0 + 1).unwrap_or(1);
-        let prev_report: Option<Value> = match &prev {
+        let prev_report: Option<Dossier> = match &prev {
             Some((_, j)) => Some(serde_json::from_str(j)?),
             None => None,
         };
@@ -178,7 +179,8 @@ impl NewVersion {
             .old
             .map(|o| o.difference(&p.set).cloned().collect())
             .unwrap_or_default();
-        let change = describe_change(prev_report.as_ref(), &report, &added, &removed);
+        let dossier = Dossier::from_value(&report)?;
+        let change = describe_change(prev_report.as_ref(), &dossier, &added, &removed);
         if let Some(o) = report.as_object_mut() {
             let stored = StoredVersion {
                 id: p.id.clone(),
@@ -189,7 +191,7 @@ impl NewVersion {
         Ok(NewVersion {
             report_json: report.to_string(),
             change_json: change.to_string(),
-            report,
+            dossier,
             id: p.id.clone(),
             version,
             set: p.set.clone(),
@@ -251,12 +253,11 @@ fn write_story(
     id: &str,
     version: i64,
     when: &str,
-    report: &Value,
+    d: &Dossier,
     set: &BTreeSet<String>,
 ) -> Result<()> {
-    let d = Dossier::from_value(report)?;
-    let texts = dossier::Texts::new(&d);
-    let views = dossier::stories(&d);
+    let texts = dossier::Texts::new(d);
+    let views = dossier::stories(d);
     let docs: Vec<String> = views.first().map(|v| v.docs.clone()).unwrap_or_default();
     let title = docs
         .first()
@@ -297,17 +298,7 @@ fn write_story(
         "INSERT INTO timeline_events (story, idx, date, conflicting, doc, start, \"end\", description, outlets, dates_json)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
-    let events = report
-        .get("timeline")
-        .and_then(|t| t.get("events"))
-        .and_then(Value::as_array);
-    for (i, (e, raw)) in d
-        .timeline
-        .events
-        .iter()
-        .zip(events.into_iter().flatten())
-        .enumerate()
-    {
+    for (i, e) in d.timeline.events.iter().enumerate() {
         let outlets: BTreeSet<String> = e
             .mentions
             .iter()
@@ -324,85 +315,72 @@ fn write_story(
             c.span.end as i64,
             texts.slice(c.doc.as_str(), c.span.start, c.span.end),
             outlets.len() as i64,
-            raw.get("dates").map(Value::to_string)
+            json_of(&e.dates)?
         ])?;
     }
     let mut st = tx.prepare(
         "INSERT OR REPLACE INTO cross_entities (story, id, name, kind, mentions, roles_json, members_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
-    for e in report
-        .get("cross_entities")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for e in &d.cross_entities {
         st.execute(params![
             id,
-            s(e, "id"),
-            s(e, "name"),
-            s(e, "kind"),
-            n(e, "mentions") as i64,
-            e.get("roles").map(Value::to_string),
-            e.get("members").map(Value::to_string)
+            e.id,
+            e.name,
+            text_of(&e.kind),
+            e.mentions as i64,
+            json_of(&e.roles)?,
+            json_of(&e.members)?
         ])?;
     }
-    claims_tables::write(tx, id, report, &d, &texts, &docs)?;
+    claims_tables::write(tx, id, d, &texts, &docs)?;
     Ok(())
 }
 
-/// What changed between two versions of a story, for its history.
+/// What changed between two versions of a story, for its history: documents added (with their
+/// outlets) and removed, and the before → after counts of timeline events, conflicting dates,
+/// cross-article entities, and of claims, lineages and stories when the new report has them.
 fn describe_change(
-    prev: Option<&Value>,
-    now: &Value,
+    prev: Option<&Dossier>,
+    now: &Dossier,
     added: &[String],
     removed: &[String],
 ) -> Value {
-    let count = |v: Option<&Value>, path: &[&str]| -> usize {
-        let mut cur = v;
-        for p in path {
-            cur = cur.and_then(|x| x.get(*p));
-        }
-        cur.and_then(Value::as_array).map(Vec::len).unwrap_or(0)
+    let counts = |d: &Dossier| -> [(&'static str, Option<usize>); 6] {
+        [
+            ("timeline_events", Some(d.timeline.events.len())),
+            (
+                "conflicting_dates",
+                Some(d.timeline.events.iter().filter(|e| e.conflicting).count()),
+            ),
+            ("cross_entities", Some(d.cross_entities.len())),
+            ("claims", d.claims.as_ref().map(|c| c.claims.len())),
+            ("lineages", d.lineages.as_ref().map(Vec::len)),
+            ("stories", d.stories.as_ref().map(Vec::len)),
+        ]
     };
-    let conflicts = |v: Option<&Value>| -> usize {
-        v.and_then(|x| x.get("timeline"))
-            .and_then(|t| t.get("events"))
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter(|e| e.get("conflicting").and_then(Value::as_bool) == Some(true))
-                    .count()
-            })
-            .unwrap_or(0)
-    };
-    let docs = now.get("documents").and_then(Value::as_array);
     let describe = |id: &String| -> Value {
-        let d = docs.and_then(|a| {
-            a.iter()
-                .find(|d| d.get("id").and_then(Value::as_str) == Some(id))
-        });
-        let outlet = d
-            .and_then(|d| d.pointer("/meta/outlet/value"))
-            .cloned()
-            .unwrap_or(Value::Null);
+        let outlet = now
+            .documents
+            .iter()
+            .find(|d| d.id.as_str() == id)
+            .and_then(|d| d.meta.outlet.as_ref())
+            .map(|o| o.value.clone());
         serde_json::json!({"id": id, "outlet": outlet})
     };
-    let mut out = serde_json::json!({
-        "added_documents": added.iter().map(describe).collect::<Vec<_>>(),
-        "removed_documents": removed,
-        "timeline_events": {"before": count(prev, &["timeline", "events"]), "after": count(Some(now), &["timeline", "events"])},
-        "conflicting_dates": {"before": conflicts(prev), "after": conflicts(Some(now))},
-        "cross_entities": {"before": count(prev, &["cross_entities"]), "after": count(Some(now), &["cross_entities"])},
-    });
-    for section in ["claims", "lineages", "stories"] {
-        if now.get(section).is_some() {
-            if let Some(o) = out.as_object_mut() {
-                o.insert(
-                    section.to_string(),
-                    serde_json::json!({"before": count(prev, &[section]), "after": count(Some(now), &[section])}),
-                );
-            }
-        }
+    let mut out = serde_json::Map::new();
+    out.insert(
+        "added_documents".into(),
+        added.iter().map(describe).collect(),
+    );
+    out.insert("removed_documents".into(), serde_json::json!(removed));
+    let before = prev.map(counts);
+    for (k, (name, after)) in counts(now).into_iter().enumerate() {
+        let Some(after) = after else { continue };
+        let before = before.and_then(|b| b[k].1).unwrap_or(0);
+        out.insert(
+            name.into(),
+            serde_json::json!({"before": before, "after": after}),
+        );
     }
-    out
+    Value::Object(out)
 }

@@ -121,6 +121,11 @@ fn ingest_is_idempotent_and_incremental_with_history() {
     let change = &history[1].changes["timeline_events"];
     assert_eq!(change["before"].as_u64(), Some(ev1 as u64));
     assert_eq!(change["after"].as_u64(), Some(ev2 as u64));
+    let claims = |v: &serde_json::Value| v["claims"]["claims"].as_array().map_or(0, Vec::len);
+    let change = &history[1].changes["claims"];
+    assert!(claims(&v2) > 0, "the articles' statements are claims");
+    assert_eq!(change["before"].as_u64(), Some(claims(&v1) as u64));
+    assert_eq!(change["after"].as_u64(), Some(claims(&v2) as u64));
     assert_eq!(v2["story"]["id"].as_str(), Some(story.as_str()));
     assert_eq!(v2["story"]["version"].as_i64(), Some(2));
     let row: i64 = s
@@ -134,6 +139,36 @@ fn ingest_is_idempotent_and_incremental_with_history() {
     assert_eq!(
         row as usize, ev2,
         "timeline_events holds the current version"
+    );
+}
+
+#[test]
+fn people_roles_keep_the_normalised_role() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let text = "Quillon ferry owner hires counsel\n\nThe owner of the stalled Quillon ferry hired \
+        attorney Dana Pell on Monday, April 6, 2026. \"We will cooperate,\" said Pell, the \
+        company's lawyer.\n";
+    s.ingest(
+        vec![doc("p.txt", text)],
+        &opts(),
+        linker().as_ref(),
+        &mut |_, _| {},
+    )
+    .expect("ingest");
+    let mut q = s
+        .connection()
+        .prepare("SELECT role, normalized FROM people_roles")
+        .expect("query");
+    let rows: Vec<(String, Option<String>)> = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("rows read");
+    assert!(
+        rows.iter()
+            .any(|(role, n)| role == "lawyer" && n.as_deref() == Some("attorney")),
+        "{rows:?}"
     );
 }
 

@@ -54,6 +54,9 @@ pub struct Dossier {
     /// Documents.
     #[serde(default)]
     pub documents: Vec<DocumentItem>,
+    /// Sentence spans.
+    #[serde(default)]
+    pub sentences: Vec<Item<corroborate_core::Span>>,
     /// Per-document entities.
     #[serde(default)]
     pub entities: Vec<Item<EntityItem>>,

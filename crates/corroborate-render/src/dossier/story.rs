@@ -190,6 +190,7 @@ mod tests {
     fn roles_are_listed_once_with_every_evidence() {
         let role = |role: &str, of: Option<&str>, doc: &str| CrossRole {
             role: role.into(),
+            normalized: role.into(),
             of_text: of.map(str::to_string),
             evidence: Cite {
                 doc: DocId(doc.into()),

@@ -12,7 +12,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{context_words, event_matches, name_key, refresh, words, AGENCY_ROLES};
-use crate::{char_bounds, n, s, slice, Result, Store};
+use corroborate_render::dossier::Dossier;
+
+use crate::{char_bounds, slice, text_of, Result, Store};
 
 /// A document's text with its char boundaries, outlet and publication day.
 struct DocText {
@@ -221,42 +223,25 @@ pub struct EntityDossier {
 
 /// A story's report with its documents' texts, for citing spans.
 struct Report {
-    value: Value,
+    dossier: Dossier,
     texts: HashMap<String, DocText>,
 }
 
 impl Report {
-    fn new(value: Value) -> Report {
+    fn new(dossier: Dossier) -> Report {
         let mut texts = HashMap::new();
-        for d in value
-            .get("documents")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let text = s(d, "text").unwrap_or_default();
-            let b = char_bounds(&text);
-            let outlet = d.pointer("/meta/outlet/value").and_then(Value::as_str);
-            let published = d.pointer("/meta/published/value").and_then(Value::as_str);
+        for d in &dossier.documents {
             texts.insert(
-                s(d, "id").unwrap_or_default(),
+                d.id.0.clone(),
                 DocText {
-                    text,
-                    bounds: b,
-                    outlet: outlet.map(str::to_string),
-                    published: published.map(str::to_string),
+                    bounds: char_bounds(&d.text),
+                    text: d.text.clone(),
+                    outlet: d.meta.outlet.as_ref().map(|o| o.value.clone()),
+                    published: d.meta.published.as_ref().and_then(|p| text_of(&p.value)),
                 },
             );
         }
-        Report { value, texts }
-    }
-
-    fn list(&self, key: &str) -> impl Iterator<Item = &Value> {
-        self.value
-            .get(key)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
+        Report { dossier, texts }
     }
 
     fn cite(&self, story: &str, doc: &str, start: u64, end: u64) -> Cite {
@@ -406,26 +391,16 @@ impl Store {
             });
             if !reports.contains_key(story) {
                 if let Some(v) = self.story_report(story, None)? {
-                    reports.insert(story.clone(), Report::new(v));
+                    reports.insert(story.clone(), Report::new(Dossier::from_value(&v)?));
                 }
             }
             let Some(rep) = reports.get(story) else {
                 continue;
             };
             let ids = entity_ids.entry(story.clone()).or_default();
-            for x in rep.list("cross_entities") {
-                if s(x, "id").as_deref() != Some(cross.as_str()) {
-                    continue;
-                }
-                for m in x
-                    .get("members")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
-                    if let Some(doc) = s(m, "doc") {
-                        ids.insert(format!("{doc}#e{}", n(m, "entity")));
-                    }
+            for x in rep.dossier.cross_entities.iter().filter(|x| x.id == *cross) {
+                for m in &x.members {
+                    ids.insert(format!("{}#e{}", m.doc.as_str(), m.entity));
                 }
             }
         }
@@ -438,20 +413,21 @@ impl Store {
             let ids = entity_ids.get(story).cloned().unwrap_or_default();
             let spans = mention_spans(rep, &ids);
             entity_timeline(story, rep, &spans, &mut timeline);
-            for q in rep.list("quotes") {
-                let Some(doc) = s(q, "doc") else { continue };
-                let cite = rep.cite(story, &doc, n(q, "start"), n(q, "end"));
+            for q in &rep.dossier.quotes {
+                let doc = q.doc.as_str();
+                let quote = &q.item.quote;
+                let (start, end) = (quote.span.start as u64, quote.span.end as u64);
                 let entry = QuoteEntry {
-                    kind: s(q, "kind"),
-                    speaker: s(q, "speaker_canonical").or_else(|| s(q, "speaker_name")),
-                    cite,
+                    kind: text_of(&quote.kind),
+                    speaker: quote.speaker_name.clone().or(q.item.speaker_name.clone()),
+                    cite: rep.cite(story, doc, start, end),
                 };
-                if s(q, "speaker_id").is_some_and(|x| ids.contains(&x)) {
+                if q.item.speaker_id.as_ref().is_some_and(|x| ids.contains(x)) {
                     quotes_by.push(entry);
-                } else if spans.get(&doc).is_some_and(|v| {
-                    v.iter()
-                        .any(|(a, b)| *a >= n(q, "start") && *b <= n(q, "end"))
-                }) {
+                } else if spans
+                    .get(doc)
+                    .is_some_and(|v| v.iter().any(|(a, b)| *a >= start && *b <= end))
+                {
                     quotes_about.push(entry);
                 }
             }
@@ -597,14 +573,16 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PersonRow> {
 /// The spans (per document) of the mentions of the given entities.
 fn mention_spans(rep: &Report, ids: &HashSet<String>) -> BTreeMap<String, Vec<(u64, u64)>> {
     let mut out: BTreeMap<String, Vec<(u64, u64)>> = BTreeMap::new();
-    for m in rep.list("mentions") {
-        if s(m, "entity_id").is_some_and(|e| ids.contains(&e)) {
-            if let Some(doc) = s(m, "doc") {
-                out.entry(doc)
-                    .or_default()
-                    .push((n(m, "start"), n(m, "end")));
-            }
-        }
+    for m in rep
+        .dossier
+        .mentions
+        .iter()
+        .filter(|m| ids.contains(&m.item.entity_id))
+    {
+        let at = m.item.mention.span;
+        out.entry(m.doc.0.clone())
+            .or_default()
+            .push((at.start as u64, at.end as u64));
     }
     out
 }
@@ -617,21 +595,25 @@ fn entity_timeline(
     out: &mut Vec<TimelineEntry>,
 ) {
     let mut dates: BTreeMap<String, Vec<(u64, String)>> = BTreeMap::new();
-    for d in rep.list("dates") {
-        let (Some(doc), Some(value)) = (s(d, "doc"), s(d, "value")) else {
+    for d in &rep.dossier.dates {
+        let Some(value) = &d.item.value else {
             continue;
         };
-        if calendar(&value).is_some() {
-            dates.entry(doc).or_default().push((n(d, "start"), value));
+        if calendar(value).is_some() {
+            let start = d.item.span.start as u64;
+            dates
+                .entry(d.doc.0.clone())
+                .or_default()
+                .push((start, value.clone()));
         }
     }
     let mut position: HashMap<String, usize> = HashMap::new();
-    for sent in rep.list("sentences") {
-        let Some(doc) = s(sent, "doc") else { continue };
+    for sent in &rep.dossier.sentences {
+        let doc = sent.doc.0.clone();
         let slot = position.entry(doc.clone()).or_insert(0);
         let index = *slot;
         *slot += 1;
-        let (a, b) = (n(sent, "start"), n(sent, "end"));
+        let (a, b) = (sent.item.start as u64, sent.item.end as u64);
         let Some(ms) = spans.get(&doc) else { continue };
         if !ms.iter().any(|(x, y)| *x >= a && *y <= b) {
             continue;
@@ -708,27 +690,22 @@ fn dedup_timeline(v: &mut Vec<TimelineEntry>) {
 /// A story's incident records, the fields with a value and their first evidence.
 fn story_incidents(story: &str, rep: &Report) -> Vec<Incident> {
     let mut out = Vec::new();
-    for r in rep.list("records") {
+    for r in &rep.dossier.records {
         let mut fields = Vec::new();
-        for f in r
-            .get("fields")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let Some(value) = s(f, "value") else { continue };
-            let ev = f
-                .pointer("/values/0/evidence/0")
-                .and_then(|e| Some((s(e, "doc")?, n(e, "start"), n(e, "end"))));
+        for f in &r.fields {
+            let Some(value) = f.value.clone() else {
+                continue;
+            };
+            let ev = f.values.first().and_then(|v| v.evidence.first());
             fields.push(RecordField {
-                name: s(f, "name").unwrap_or_default(),
+                name: f.name.clone(),
                 value,
-                cite: ev.map(|(doc, a, b)| rep.cite(story, &doc, a, b)),
+                cite: ev.map(|e| rep.cite(story, e.doc.as_str(), e.start as u64, e.end as u64)),
             });
         }
         out.push(Incident {
             story: story.to_string(),
-            schema: s(r, "schema").unwrap_or_default(),
+            schema: r.schema.clone(),
             fields,
         });
     }
