@@ -53,7 +53,7 @@ pub(crate) fn write(
                 c.text.doc.as_str(),
                 c.text.span.start as i64,
                 c.text.span.end as i64,
-                texts.slice(c.text.doc.as_str(), c.text.span.start, c.text.span.end),
+                texts.cited(&c.text),
                 serde_json::to_string(&c.outlets)?,
                 serde_json::to_string(&c.lineages)?
             ])?;
@@ -69,7 +69,7 @@ pub(crate) fn write(
                     m.lineage,
                     m.attributed_to.voice.as_str(),
                     m.attributed_to.name,
-                    texts.slice(m.cite.doc.as_str(), m.cite.span.start, m.cite.span.end)
+                    texts.cited(&m.cite)
                 ])?;
             }
         }
@@ -83,7 +83,7 @@ pub(crate) fn write(
         for x in &sc.disputes {
             let topic: Vec<&str> = dispute_topics(x, &sc, texts)
                 .iter()
-                .map(|p| texts.slice(p.doc.as_str(), p.span.start, p.span.end))
+                .map(|p| texts.cited(p))
                 .collect();
             dispute.execute(params![
                 id,
@@ -110,11 +110,7 @@ pub(crate) fn write(
                         p.statement.doc.as_str(),
                         p.statement.span.start as i64,
                         p.statement.span.end as i64,
-                        texts.slice(
-                            p.statement.doc.as_str(),
-                            p.statement.span.start,
-                            p.statement.span.end
-                        )
+                        texts.cited(&p.statement)
                     ])?;
                 }
             }
@@ -135,11 +131,7 @@ pub(crate) fn write(
                     v.cite.doc.as_str(),
                     v.cite.span.start as i64,
                     v.cite.span.end as i64,
-                    texts.slice(
-                        v.statement.doc.as_str(),
-                        v.statement.span.start,
-                        v.statement.span.end
-                    )
+                    texts.cited(&v.statement)
                 ])?;
             }
         }

@@ -313,7 +313,7 @@ fn write_story(
             c.doc.as_str(),
             c.span.start as i64,
             c.span.end as i64,
-            texts.slice(c.doc.as_str(), c.span.start, c.span.end),
+            texts.cited(c),
             outlets.len() as i64,
             json_of(&e.dates)?
         ])?;

@@ -112,10 +112,7 @@ pub fn dispute_topics(d: &Dispute, sc: &StoryClaims<'_>, t: &Texts<'_>) -> Vec<C
         .propositions
         .iter()
         .filter(|p| {
-            let text = t
-                .slice(p.doc.as_str(), p.span.start, p.span.end)
-                .trim()
-                .to_lowercase();
+            let text = t.cited(p).trim().to_lowercase();
             !text.is_empty() && seen.insert(text)
         })
         .cloned()

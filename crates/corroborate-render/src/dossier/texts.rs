@@ -31,6 +31,11 @@ impl<'a> Texts<'a> {
         self.docs.get(id).map(|(d, _)| *d)
     }
 
+    /// The text a cite points to; empty when out of range.
+    pub fn cited(&self, c: &corroborate_reconcile::Cite) -> &'a str {
+        self.slice(c.doc.as_str(), c.span.start, c.span.end)
+    }
+
     /// The text of code points `[start, end)` of a document; empty when out of range.
     pub fn slice(&self, id: &str, start: usize, end: usize) -> &'a str {
         let Some((d, b)) = self.docs.get(id) else {
