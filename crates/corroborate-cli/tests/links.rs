@@ -64,9 +64,12 @@ fn stories_lineages_and_passages_cite_the_seeds() {
             && p["b"]["doc"] == guardian["id"]
             && cited(&r, &p["a"]).contains("Five officers approach the parked car")
             && cited(&r, &p["b"]).contains("Five officers approach the car")
+            && p["grade"] == "edited"
     }));
     for p in passages {
         cited(&r, &p["a"]);
         cited(&r, &p["b"]);
+        let grade = p["grade"].as_str().unwrap_or_default();
+        assert!(["verbatim", "edited", "paraphrase"].contains(&grade), "{p}");
     }
 }

@@ -23,7 +23,7 @@
 
 use corroborate_core::{DocId, OffsetMap, PreparedDoc, Span};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
 use crate::features::{content_words, Word};
@@ -50,7 +50,7 @@ pub struct ReuseConfig {
 pub const MIN_PARAPHRASE_SHARED: usize = 4;
 
 /// How closely a passage follows the other article's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ReuseGrade {
     /// The same text, spacing aside.

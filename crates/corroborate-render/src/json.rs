@@ -173,6 +173,8 @@ pub struct PassageItem {
     pub score: f64,
     /// Aligned sentence pairs merged into the passage.
     pub sentences: usize,
+    /// `verbatim`, `edited` or `paraphrase`: how closely the passage follows the other text.
+    pub grade: corroborate_link::ReuseGrade,
 }
 
 /// Generator information.
@@ -412,6 +414,7 @@ pub fn build(
                 b: at(&p.doc_b, p.span_b),
                 score: p.score,
                 sentences: p.sentences,
+                grade: p.grade,
             })
             .collect(),
         cross_entities: cross.cross_entities,
