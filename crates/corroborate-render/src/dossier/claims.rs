@@ -1,5 +1,5 @@
-//! The claims section as the renderings read it (`claims` of the report: claims, disputes,
-//! inconsistencies, unique claims, summary), and the per-story view of it.
+//! A story's part of the report's claims section (the engine's `ClaimsReport`: claims,
+//! disputes, inconsistencies, unique claims, summary), and the groupings the dossier shows.
 
 use std::collections::HashMap;
 
