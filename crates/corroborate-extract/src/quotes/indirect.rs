@@ -175,10 +175,18 @@ pub(super) fn find_all_with(
             continue;
         }
         // Only the detector can keep an untrusted cue: skip building what it cannot keep.
+        let inside = out
+            .iter()
+            .any(|q| q.content.start <= cue.start && cue.end <= q.content.end);
+        let prior = |x: [f32; detector::M]| {
+            let mut x = x;
+            x[detector::INSIDE_REPORTED_CLAUSE] = f32::from(u8::from(inside));
+            x
+        };
         let early = if trusted {
             None
         } else {
-            let x = detector::prior(text, s, cue, stats, trusted);
+            let x = prior(detector::prior(text, s, cue, stats, trusted));
             if dump.is_none() && !detector::may_pass(&x, w) {
                 continue;
             }
@@ -191,7 +199,7 @@ pub(super) fn find_all_with(
             out.push(q);
             continue;
         }
-        let mut x = early.unwrap_or_else(|| detector::prior(text, s, cue, stats, trusted));
+        let mut x = early.unwrap_or_else(|| prior(detector::prior(text, s, cue, stats, trusted)));
         detector::complete(&mut x, text, s, cue, &q, by_fallback);
         let p = detector::probability(&x, w).unwrap_or(0.0);
         let kept = threshold.is_some_and(|t| p >= t);
@@ -665,6 +673,33 @@ mod tests {
             run("The car was stolen, according to court records."),
             Some(("The car was stolen".into(), "court records".into()))
         );
+    }
+
+    /// The cue words of every attribution [`find_all`] gives for sentence `t`.
+    fn cues_of(t: &str) -> Vec<String> {
+        find_all(t, Span::new(0, t.len()))
+            .into_iter()
+            .filter_map(|q| q.cue.map(|c| c.text(t).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn an_opinion_inside_a_reported_clause_is_not_an_attribution_of_its_own() {
+        // Alone, "believe" heads an attribution the detector keeps; inside what Farrow said,
+        // the shipped weight of `inside_reported_clause` keeps it out.
+        assert_eq!(
+            cues_of("The ferry crews believe the new schedule is unsafe."),
+            vec!["believe".to_string()]
+        );
+        assert_eq!(
+            cues_of("Lina Farrow said the ferry crews believe the new schedule is unsafe."),
+            vec!["said".to_string()]
+        );
+        let t = "Lina Farrow said the ferry crews believe the new schedule is unsafe.";
+        let mut dump = Vec::new();
+        find_all_with(t, Span::new(0, t.len()), None, Some(&mut dump));
+        let believe = dump.iter().find(|c| c.cue.text(t) == "believe");
+        assert!(believe.is_some_and(|c| c.features[detector::INSIDE_REPORTED_CLAUSE] == 1.0));
     }
 
     fn headline_of(t: &str) -> Option<(String, String)> {
