@@ -270,13 +270,26 @@ fn lexicon_quote(
         .and_then(|c| mention_of(&c, o + lo));
     let trimmed = prefix.trim_end();
     if mention.is_none() && trimmed.ends_with(',') {
-        let inner = trimmed.get(..trimmed.len() - 1)?;
-        let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120)?;
-        let before = format!("{} ", inner.get(..comma)?);
-        let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
-        mention = SUBJ_AT_END
-            .captures(before.get(lo2..)?)
-            .and_then(|c| mention_of(&c, o + lo2));
+        // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
+        let mut inner = trimmed.get(..trimmed.len() - 1)?;
+        for k in 0..MAX_APPOSITIONS {
+            let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120);
+            let Some(comma) = comma else {
+                if k == 0 {
+                    return None;
+                }
+                break;
+            };
+            let before = format!("{} ", inner.get(..comma)?);
+            let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
+            mention = SUBJ_AT_END
+                .captures(before.get(lo2..)?)
+                .and_then(|c| mention_of(&c, o + lo2));
+            if mention.is_some() {
+                break;
+            }
+            inner = inner.get(..comma)?;
+        }
     }
     if mention.is_none() && trimmed.ends_with(',') {
         return inverted_quote(text, s, a, trimmed.len() - 1).map(|q| (q, false));
@@ -332,6 +345,10 @@ fn lexicon_quote(
         by_fallback,
     ))
 }
+
+/// How many comma-separated appositions may stand between a subject and its cue ("Dana Holt,
+/// 41, a ferry pilot from Kell, said"): the span before each comma is tried in turn.
+const MAX_APPOSITIONS: usize = 2;
 
 /// True when the last word before a cue (after auxiliaries and adverbs) is "and" or "but": the
 /// cue heads a later verb phrase of its sentence ("… and said", "… but has since argued").
@@ -700,6 +717,22 @@ mod tests {
         find_all_with(t, Span::new(0, t.len()), None, Some(&mut dump));
         let believe = dump.iter().find(|c| c.cue.text(t) == "believe");
         assert!(believe.is_some_and(|c| c.features[detector::INSIDE_REPORTED_CLAUSE] == 1.0));
+    }
+
+    #[test]
+    fn a_subject_may_stand_before_two_appositions() {
+        let t = "Dana Holt, 41, a ferry pilot from Kell, noted she voted for the new schedule.";
+        let qs = find_all(t, Span::new(0, t.len()));
+        let q = qs
+            .iter()
+            .find(|q| q.cue.is_some_and(|c| c.text(t) == "noted"));
+        assert_eq!(
+            q.map(|q| content_and_speaker(t, q.clone())),
+            Some((
+                "she voted for the new schedule".to_string(),
+                "Dana Holt".to_string()
+            ))
+        );
     }
 
     fn headline_of(t: &str) -> Option<(String, String)> {
