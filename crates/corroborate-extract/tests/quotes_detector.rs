@@ -177,10 +177,10 @@ fn confidence_comes_from_the_learned_models_only() {
 
 #[test]
 fn the_threshold_chosen_on_train_keeps_stances_below_even_odds() {
-    // Support for a plan is an attribution in PolNeAR; the detector gives "supports" here less
-    // than 0.5 but more than the threshold the fitting script chose on held-out train (0.35).
+    // Support for a plan is an attribution in PolNeAR; the detector gives "backs" here less
+    // than 0.5 but more than the threshold the fitting script chose on held-out train (0.40).
     let (doc, qs) =
-        extract("Ferry fares\n\nCouncillor Odile Brandt supports a second ferry for the islands.");
+        extract("Ferry fares\n\nCouncillor Odile Brandt backs a second ferry for the islands.");
     let q = qs
         .iter()
         .find(|q| q.kind == QuoteKind::Indirect && doc.slice(q.content).contains("second ferry"))

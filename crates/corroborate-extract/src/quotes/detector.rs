@@ -22,7 +22,7 @@ use super::{Quote, SpeakerMentionKind};
 use crate::lexicon::reporting::CueStats;
 
 /// Number of features.
-const M: usize = 36;
+pub(crate) const M: usize = 37;
 
 /// The detector's features, in weight-file order. All are in [0, 1].
 pub const CUE_FEATURES: [&str; M] = [
@@ -62,6 +62,7 @@ pub const CUE_FEATURES: [&str; M] = [
     "content_starts_to",
     "prev_negation",
     "cue_in_first_words",
+    "inside_reported_clause",
 ];
 
 /// The shipped weights.
@@ -270,6 +271,12 @@ pub(crate) fn complete(
     x[27] = rate * x[11];
     x[28] = f32::from(u8::from(fallback));
 }
+
+/// Index of the feature "the cue word stands inside the content of an attribution already
+/// found in its sentence" ("Holt said she believes …": "believes" is inside what Holt said).
+/// Set by the caller, which knows the sentence's other attributions; a reported clause's own
+/// opinion and perception verbs are mostly not attributions of their own.
+pub(crate) const INSIDE_REPORTED_CLAUSE: usize = 36;
 
 /// Features filled by [`complete`].
 const LATER: [usize; 15] = [6, 7, 8, 9, 10, 11, 12, 19, 20, 24, 26, 28, 30, 31, 33];

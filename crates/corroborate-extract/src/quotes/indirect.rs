@@ -175,10 +175,18 @@ pub(super) fn find_all_with(
             continue;
         }
         // Only the detector can keep an untrusted cue: skip building what it cannot keep.
+        let inside = out
+            .iter()
+            .any(|q| q.content.start <= cue.start && cue.end <= q.content.end);
+        let prior = |x: [f32; detector::M]| {
+            let mut x = x;
+            x[detector::INSIDE_REPORTED_CLAUSE] = f32::from(u8::from(inside));
+            x
+        };
         let early = if trusted {
             None
         } else {
-            let x = detector::prior(text, s, cue, stats, trusted);
+            let x = prior(detector::prior(text, s, cue, stats, trusted));
             if dump.is_none() && !detector::may_pass(&x, w) {
                 continue;
             }
@@ -191,7 +199,7 @@ pub(super) fn find_all_with(
             out.push(q);
             continue;
         }
-        let mut x = early.unwrap_or_else(|| detector::prior(text, s, cue, stats, trusted));
+        let mut x = early.unwrap_or_else(|| prior(detector::prior(text, s, cue, stats, trusted)));
         detector::complete(&mut x, text, s, cue, &q, by_fallback);
         let p = detector::probability(&x, w).unwrap_or(0.0);
         let kept = threshold.is_some_and(|t| p >= t);
@@ -262,13 +270,26 @@ fn lexicon_quote(
         .and_then(|c| mention_of(&c, o + lo));
     let trimmed = prefix.trim_end();
     if mention.is_none() && trimmed.ends_with(',') {
-        let inner = trimmed.get(..trimmed.len() - 1)?;
-        let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120)?;
-        let before = format!("{} ", inner.get(..comma)?);
-        let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
-        mention = SUBJ_AT_END
-            .captures(before.get(lo2..)?)
-            .and_then(|c| mention_of(&c, o + lo2));
+        // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
+        let mut inner = trimmed.get(..trimmed.len() - 1)?;
+        for k in 0..MAX_APPOSITIONS {
+            let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120);
+            let Some(comma) = comma else {
+                if k == 0 {
+                    return None;
+                }
+                break;
+            };
+            let before = format!("{} ", inner.get(..comma)?);
+            let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
+            mention = SUBJ_AT_END
+                .captures(before.get(lo2..)?)
+                .and_then(|c| mention_of(&c, o + lo2));
+            if mention.is_some() {
+                break;
+            }
+            inner = inner.get(..comma)?;
+        }
     }
     if mention.is_none() && trimmed.ends_with(',') {
         return inverted_quote(text, s, a, trimmed.len() - 1).map(|q| (q, false));
@@ -324,6 +345,10 @@ fn lexicon_quote(
         by_fallback,
     ))
 }
+
+/// How many comma-separated appositions may stand between a subject and its cue ("Dana Holt,
+/// 41, a ferry pilot from Kell, said"): the span before each comma is tried in turn.
+const MAX_APPOSITIONS: usize = 2;
 
 /// True when the last word before a cue (after auxiliaries and adverbs) is "and" or "but": the
 /// cue heads a later verb phrase of its sentence ("… and said", "… but has since argued").
@@ -664,6 +689,49 @@ mod tests {
         assert_eq!(
             run("The car was stolen, according to court records."),
             Some(("The car was stolen".into(), "court records".into()))
+        );
+    }
+
+    /// The cue words of every attribution [`find_all`] gives for sentence `t`.
+    fn cues_of(t: &str) -> Vec<String> {
+        find_all(t, Span::new(0, t.len()))
+            .into_iter()
+            .filter_map(|q| q.cue.map(|c| c.text(t).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn an_opinion_inside_a_reported_clause_is_not_an_attribution_of_its_own() {
+        // Alone, "believe" heads an attribution the detector keeps; inside what Farrow said,
+        // the shipped weight of `inside_reported_clause` keeps it out.
+        assert_eq!(
+            cues_of("The ferry crews believe the new schedule is unsafe."),
+            vec!["believe".to_string()]
+        );
+        assert_eq!(
+            cues_of("Lina Farrow said the ferry crews believe the new schedule is unsafe."),
+            vec!["said".to_string()]
+        );
+        let t = "Lina Farrow said the ferry crews believe the new schedule is unsafe.";
+        let mut dump = Vec::new();
+        find_all_with(t, Span::new(0, t.len()), None, Some(&mut dump));
+        let believe = dump.iter().find(|c| c.cue.text(t) == "believe");
+        assert!(believe.is_some_and(|c| c.features[detector::INSIDE_REPORTED_CLAUSE] == 1.0));
+    }
+
+    #[test]
+    fn a_subject_may_stand_before_two_appositions() {
+        let t = "Dana Holt, 41, a ferry pilot from Kell, noted she voted for the new schedule.";
+        let qs = find_all(t, Span::new(0, t.len()));
+        let q = qs
+            .iter()
+            .find(|q| q.cue.is_some_and(|c| c.text(t) == "noted"));
+        assert_eq!(
+            q.map(|q| content_and_speaker(t, q.clone())),
+            Some((
+                "she voted for the new schedule".to_string(),
+                "Dana Holt".to_string()
+            ))
         );
     }
 
