@@ -373,13 +373,12 @@ fn describe_change(
         added.iter().map(describe).collect(),
     );
     out.insert("removed_documents".into(), serde_json::json!(removed));
-    let before = prev.map(counts);
-    for (k, (name, after)) in counts(now).into_iter().enumerate() {
+    let before = prev.map_or([None; 6], |p| counts(p).map(|(_, n)| n));
+    for ((name, after), before) in counts(now).into_iter().zip(before) {
         let Some(after) = after else { continue };
-        let before = before.and_then(|b| b[k].1).unwrap_or(0);
         out.insert(
             name.into(),
-            serde_json::json!({"before": before, "after": after}),
+            serde_json::json!({"before": before.unwrap_or(0), "after": after}),
         );
     }
     Value::Object(out)
