@@ -243,6 +243,11 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--per-file", type=int, default=500)
+    ap.add_argument(
+        "--gold",
+        help="also write each article's true story here, one TSV line per article: "
+        "source (file:line, as the report's documents[].source) and story number",
+    )
     args = ap.parse_args()
     r = random.Random(args.seed)
     outlets = [f"{a} {b}" for a in OUTLET_A for b in OUTLET_B]
@@ -251,6 +256,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     written, sid, file_no = 0, 0, 0
     buf = []
+    gold = []
 
     def flush():
         nonlocal buf, file_no
@@ -283,10 +289,15 @@ def main():
             text = f"{title}\n\n{story.town.upper()} -- {paragraphs(sentences, r)}\n"
             line = {"text": text, "title": title, "outlet": outlet, "published": published}
             buf.append(json.dumps(line, ensure_ascii=False) + "\n")
+            path = os.path.join(args.out, f"part-{file_no:05}.jsonl")
+            gold.append(f"{path}:{len(buf)}\t{story.id}\n")
             written += 1
             if len(buf) >= args.per_file:
                 flush()
     flush()
+    if args.gold:
+        with open(args.gold, "w", encoding="utf-8") as f:
+            f.write("".join(gold))
 
 
 if __name__ == "__main__":
