@@ -64,6 +64,13 @@ pub struct StoryConfig {
     /// Weight of names, dates and amounts relative to content words (1: the kinds' own
     /// weights; 0: content words alone carry the cosine, the other kinds only conflicts).
     pub name_weight: f64,
+    /// Articles published more than this many days apart are compared with the factor
+    /// `stale_conflict` (0: never): coverage of one event clusters in time, so a similar event in the
+    /// same place months later is another story unless its articles resemble each other
+    /// strongly. Only articles with known publication dates are compared this way.
+    pub stale_days: u32,
+    /// Factor applied to articles published more than `stale_days` apart.
+    pub stale_conflict: f64,
     /// Factor applied when both articles state measured amounts (ages, money, distances) and
     /// share none.
     pub number_conflict: f64,
@@ -128,6 +135,8 @@ impl Default for StoryConfig {
             date_conflict: 0.3,
             month_dates: true,
             year_conflict: 1.0,
+            stale_days: 30,
+            stale_conflict: 0.3,
             name_weight: 0.5,
             number_conflict: 1.0,
             support: 3,
@@ -499,6 +508,7 @@ pub struct Story {
 
 struct DocEntry {
     id: DocId,
+    published: Option<jiff::civil::Date>,
     features: Vec<Feature>,
     story: u32,
     /// The norm of the weight vector, and the index size it was computed at: recomputed when
@@ -605,6 +615,16 @@ impl StoryIndex {
         (w, norm)
     }
 
+    /// Whether two publication dates lie more than `stale_days` apart.
+    fn stale(&self, a: Option<jiff::civil::Date>, b: Option<jiff::civil::Date>) -> bool {
+        let (Some(a), Some(b)) = (a, b) else {
+            return false;
+        };
+        self.cfg.stale_days > 0
+            && a.until(b)
+                .is_ok_and(|span| span.get_days().unsigned_abs() > self.cfg.stale_days)
+    }
+
     /// The norm of an indexed article's weights, recomputed when the index has doubled.
     fn norm_of(&self, entry: &DocEntry) -> f64 {
         let (norm, at) = entry.norm.get();
@@ -621,12 +641,18 @@ impl StoryIndex {
     /// article's, with the person- and date-conflict factors applied. Only shared features are
     /// looked at: a shared feature's weight in `b` follows from its weight in `a`.
     fn similarity(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &DocEntry) -> f64 {
-        self.pair_stats(a, wa, b).score
+        self.pair_stats((a, None), wa, b).score
     }
 
     /// [`StoryIndex::similarity`] with what it is made of (see [`PairStats`]).
-    fn pair_stats(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &DocEntry) -> PairStats {
+    fn pair_stats(
+        &self,
+        (a, published): (&[Feature], Option<jiff::civil::Date>),
+        wa: &(Vec<f64>, f64),
+        b: &DocEntry,
+    ) -> PairStats {
         let norm_b = self.norm_of(b);
+        let stale = self.stale(published, b.published);
         let b = &b.features;
         let mut stats = PairStats::default();
         if wa.1 == 0.0 || norm_b == 0.0 {
@@ -697,6 +723,9 @@ impl StoryIndex {
                 score *= f;
             }
         }
+        if stale {
+            score *= self.cfg.stale_conflict;
+        }
         stats.score = score;
         stats
     }
@@ -742,7 +771,7 @@ impl StoryIndex {
             };
         }
         let scored: Vec<(u32, f64)> = self
-            .score_stories(&fs)
+            .score_stories(&fs, published)
             .into_iter()
             .map(|(st, sc, _)| (st, sc))
             .collect();
@@ -800,6 +829,7 @@ impl StoryIndex {
         }
         self.docs.push(DocEntry {
             id: id.clone(),
+            published,
             features: fs,
             story,
             norm: std::cell::Cell::new((0.0, 0)),
@@ -856,7 +886,7 @@ impl StoryIndex {
         &self,
         input: &StoryInput,
     ) -> Vec<(String, f64, [f64; PAIR_FEATURES])> {
-        self.score_stories(&input.features)
+        self.score_stories(&input.features, input.published)
             .into_iter()
             .filter_map(|(st, sc, x)| Some((self.stories.get(st as usize)?.id.clone(), sc, x)))
             .collect()
@@ -864,7 +894,11 @@ impl StoryIndex {
 
     /// Scores of the candidate stories for an article's features, best first, with their pair
     /// features.
-    fn score_stories(&self, fs: &[Feature]) -> Vec<(u32, f64, [f64; PAIR_FEATURES])> {
+    fn score_stories(
+        &self,
+        fs: &[Feature],
+        published: Option<jiff::civil::Date>,
+    ) -> Vec<(u32, f64, [f64; PAIR_FEATURES])> {
         if self.docs.is_empty() {
             return Vec::new();
         }
@@ -900,7 +934,7 @@ impl StoryIndex {
             let Some(entry) = self.docs.get(d as usize) else {
                 continue;
             };
-            let s = self.pair_stats(fs, &wa, entry);
+            let s = self.pair_stats((fs, published), &wa, entry);
             per_story.entry(entry.story).or_default().push(s);
         }
         let mut out: Vec<(u32, f64, [f64; PAIR_FEATURES])> = per_story
@@ -1154,6 +1188,7 @@ pub fn pair_score(a: &Signature, b: &Signature, cfg: &StoryConfig) -> f64 {
     }
     let entry = DocEntry {
         id: DocId(String::new()),
+        published: None,
         features: b.0.clone(),
         story: 0,
         norm: std::cell::Cell::new((0.0, 0)),

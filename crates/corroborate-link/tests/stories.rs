@@ -254,10 +254,13 @@ fn learned_scorer_replaces_the_hand_score_and_keeps_the_conflicts() {
     // its shooting), but the other shooting and the other Walmart incident still conflict
     // (different people, different dates), so their scores are scaled down and they stay
     // apart at threshold 0.5.
+    // The follow-up came out three months after the shooting: the time window is off here, so
+    // that only the content conflicts count (the next test covers the window).
     let cfg = StoryConfig {
         learned: Some(bias_only(10.0)),
         threshold: 0.5,
         merge: 0.95,
+        stale_days: 0,
         ..StoryConfig::default()
     };
     let always = add_all(cfg);
@@ -267,6 +270,45 @@ fn learned_scorer_replaces_the_hand_score_and_keeps_the_conflicts() {
     assert!(always[1].founded, "score {}", always[1].score);
     assert!(always[1].score < 0.5);
     assert!(always[4].founded, "score {}", always[4].score);
+}
+
+#[test]
+fn articles_published_far_apart_are_scaled_by_the_stale_factor() {
+    let docs: Vec<_> = ALL.iter().map(|n| fixture(n)).collect();
+    let (june, followup) = (&docs[0], &docs[3]);
+    let published =
+        |d: &(PreparedDoc, Extraction)| d.0.doc.meta.published.as_ref().map(|p| p.value);
+    assert_eq!(published(june), Some(jiff::civil::date(2026, 6, 6)));
+    assert_eq!(published(followup), Some(jiff::civil::date(2026, 9, 17)));
+    // With a scorer that always joins, the follow-up's score is the stale factor alone when the
+    // two articles lie more than `stale_days` apart (103 days here), and 1 otherwise.
+    let score = |stale_days: u32| {
+        let mut index = StoryIndex::new(StoryConfig {
+            learned: Some(bias_only(10.0)),
+            stale_days,
+            stale_conflict: 0.25,
+            ..StoryConfig::default()
+        });
+        index.add(&june.0, &june.1);
+        index.add(&followup.0, &followup.1).score
+    };
+    let off = score(0);
+    assert!(off > 0.99, "score {off}");
+    let within = score(120);
+    assert!(
+        (within - off).abs() < 1e-12,
+        "103 days is within 120: {within}"
+    );
+    let apart = score(30);
+    assert!(
+        (apart - 0.25 * off).abs() < 1e-9,
+        "103 days is over 30: {apart}"
+    );
+    // The default window scales the hand score too, and a follow-up this close still joins.
+    let mut index = StoryIndex::default();
+    index.add(&june.0, &june.1);
+    let placed = index.add(&followup.0, &followup.1);
+    assert!(!placed.founded, "score {}", placed.score);
 }
 
 #[test]
