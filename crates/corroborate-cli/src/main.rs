@@ -164,6 +164,10 @@ struct AnalyzeArgs {
     /// Pretty-print the JSON.
     #[arg(long)]
     pretty: bool,
+    /// Print each stage's wall-clock time on stderr as it ends (even with --quiet): where a
+    /// large run spends its time (see docs/performance.md).
+    #[arg(long)]
+    timings: bool,
     /// Incident records to fill per story (repeatable): `auto` (the default) fills every
     /// shipped schema whose [applies] table accepts the story; NAME (a shipped schema such as
     /// police-use-of-force, or NAME.toml under ./schemas) or FILE (a TOML schema) is filled for
@@ -198,7 +202,8 @@ fn record_choice(values: &[String]) -> Result<corroborate_cli::RecordChoice, Str
     Ok(choice)
 }
 
-struct Bar(ProgressBar);
+/// The progress bar, and whether stage times are printed (`--timings`).
+struct Bar(ProgressBar, bool);
 
 impl Progress for Bar {
     fn start(&self, total: u64) {
@@ -206,6 +211,13 @@ impl Progress for Bar {
     }
     fn tick(&self) {
         self.0.inc(1);
+    }
+    fn stage(&self, name: &str, elapsed: std::time::Duration) {
+        if self.1 {
+            self.0.suspend(|| {
+                eprintln!("corroborate: {name}: {:.2} s", elapsed.as_secs_f64());
+            });
+        }
     }
 }
 
@@ -266,9 +278,11 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
             eprintln!("error: --format jsonl is written alone");
             return Ok(EXIT_USAGE);
         }
+        let bar = Bar(bar, args.timings);
         return analyze_streamed(args.out.as_deref(), args.quiet, &req, fetched, &bar);
     }
-    let (report, processed) = corroborate_cli::analyze_with(&req, fetched, &Bar(bar.clone()));
+    let (report, processed) =
+        corroborate_cli::analyze_with(&req, fetched, &Bar(bar.clone(), args.timings));
     bar.finish_and_clear();
     if !args.quiet {
         for p in &report.problems {
@@ -371,7 +385,7 @@ fn analyze_streamed(
     quiet: bool,
     req: &AnalyzeRequest,
     fetched: corroborate_core::load::Loaded,
-    bar: &ProgressBar,
+    bar: &Bar,
 ) -> anyhow::Result<u8> {
     let (mut out, path): (Box<dyn Write>, _) = match out_dir {
         Some(dir) => {
@@ -387,10 +401,9 @@ fn analyze_streamed(
             None,
         ),
     };
-    let streamed =
-        corroborate_pipeline::stream::analyze_streamed(req, fetched, &Bar(bar.clone()), &mut out)
-            .and_then(|s| out.flush().map(|()| s));
-    bar.finish_and_clear();
+    let streamed = corroborate_pipeline::stream::analyze_streamed(req, fetched, bar, &mut out)
+        .and_then(|s| out.flush().map(|()| s));
+    bar.0.finish_and_clear();
     let streamed = match streamed {
         Ok(s) => s,
         // A closed pipe (`| head`) is the reader's choice, not a failure.

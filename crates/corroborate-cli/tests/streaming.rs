@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{analyze, examples_dir, seeds_dir, stdout_with_threads};
+use common::{analyze, examples_dir, run, seeds_dir, stdout_with_threads};
 use serde_json::Value;
 
 fn jsonl(threads: &str) -> Vec<u8> {
@@ -99,4 +99,54 @@ fn jsonl_stories_equal_the_json_report() {
     let passages = all("passages").len() + footer["passages"].as_array().unwrap().len();
     assert_eq!(passages, report["passages"].as_array().unwrap().len());
     assert_eq!(footer["problems"], report["problems"]);
+}
+
+#[test]
+fn timings_name_each_stage_on_stderr_and_leave_the_report_unchanged() {
+    let seeds = seeds_dir();
+    let seeds = seeds.to_str().unwrap();
+    for (format, stages) in [
+        (
+            "json",
+            &["read and extract", "link and reconcile", "build the report"][..],
+        ),
+        (
+            "jsonl",
+            &[
+                "read, extract and spill",
+                "link",
+                "reconcile and write each story",
+            ][..],
+        ),
+    ] {
+        let base = [
+            "analyze",
+            "--quiet",
+            "--today",
+            "2026-12-02",
+            "--format",
+            format,
+            seeds,
+        ];
+        let plain = run(&base);
+        let timed = run(&[&base[..], &["--timings"]].concat());
+        assert!(plain.status.success() && timed.status.success());
+        assert_eq!(
+            plain.stdout, timed.stdout,
+            "--timings changed the {format} report"
+        );
+        assert!(plain.stderr.is_empty(), "--quiet alone prints nothing");
+        let stderr = String::from_utf8(timed.stderr).unwrap();
+        let names: Vec<&str> = stderr
+            .lines()
+            .map(|l| {
+                let rest = l.strip_prefix("corroborate: ").expect("a corroborate line");
+                let (name, secs) = rest.rsplit_once(": ").expect("name: seconds");
+                let secs = secs.strip_suffix(" s").expect("in seconds");
+                assert!(secs.parse::<f64>().is_ok_and(|s| s >= 0.0), "{l}");
+                name
+            })
+            .collect();
+        assert_eq!(names, stages, "{format}");
+    }
 }

@@ -120,6 +120,8 @@ pub trait Progress: Sync {
     fn start(&self, total: u64);
     /// One more file done.
     fn tick(&self);
+    /// A stage of the run (see `analyze --timings`) ended after `elapsed` of wall-clock time.
+    fn stage(&self, _name: &str, _elapsed: std::time::Duration) {}
 }
 
 /// A progress sink that does nothing.
@@ -552,11 +554,17 @@ pub fn analyze_with(
     fetched: load::Loaded,
     progress: &dyn Progress,
 ) -> (Report, Processed) {
+    let started = std::time::Instant::now();
     let mut processed = process_with(req, fetched, progress);
+    progress.stage("read and extract", started.elapsed());
+    let started = std::time::Instant::now();
     let mut results = std::mem::take(&mut processed.results);
     let (cross, story_problems) = link_with(&mut results, &req.records);
     processed.problems.extend(story_problems);
+    progress.stage("link and reconcile", started.elapsed());
+    let started = std::time::Instant::now();
     let report =
         corroborate_render::json::build(results, processed.problems.clone(), cross, req.report);
+    progress.stage("build the report", started.elapsed());
     (report, processed)
 }

@@ -118,6 +118,7 @@ pub fn analyze_streamed(
 ) -> std::io::Result<Streamed> {
     let cfg = corroborate_link::LinkConfig::default();
     let mut spill = Spill::new()?;
+    let started = std::time::Instant::now();
     let mut inputs: Vec<LinkInput> = Vec::new();
     let mut processed = process_each(
         req,
@@ -130,6 +131,8 @@ pub fn analyze_streamed(
             spill.push(&packed)
         },
     )?;
+    progress.stage("read, extract and spill", started.elapsed());
+    let started = std::time::Instant::now();
     let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
     let id_refs: Vec<&DocId> = ids.iter().collect();
     let (mut links, offsets) = match run_stage("stories", "corpus", || {
@@ -164,6 +167,8 @@ pub fn analyze_streamed(
     drop(story_of);
     let across = passage_items(&offsets, position, across);
     drop(offsets);
+    progress.stage("link", started.elapsed());
+    let started = std::time::Instant::now();
     let documents = ids.len();
     let header = Line::Header {
         schema: SCHEMA,
@@ -223,6 +228,7 @@ pub fn analyze_streamed(
             write_line(out, &Line::Story(&report))?;
         }
     }
+    progress.stage("reconcile and write each story", started.elapsed());
     write_line(
         out,
         &Line::Footer {
