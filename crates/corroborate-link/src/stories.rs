@@ -65,9 +65,9 @@ pub struct StoryConfig {
     /// weights; 0: content words alone carry the cosine, the other kinds only conflicts).
     pub name_weight: f64,
     /// Articles published more than this many days apart are compared with the factor
-    /// `stale_conflict` (0: never): coverage of one event clusters in time, so a similar event in the
-    /// same place months later is another story unless its articles resemble each other
-    /// strongly. Only articles with known publication dates are compared this way.
+    /// `stale_conflict` (0: never). Coverage of one event clusters in time, so a similar event
+    /// in the same place months later is another story unless its articles resemble each
+    /// other strongly. Only articles with known publication dates are compared this way.
     pub stale_days: u32,
     /// Factor applied to articles published more than `stale_days` apart.
     pub stale_conflict: f64,
@@ -641,13 +641,15 @@ impl StoryIndex {
     /// article's, with the person- and date-conflict factors applied. Only shared features are
     /// looked at: a shared feature's weight in `b` follows from its weight in `a`.
     fn similarity(&self, a: &[Feature], wa: &(Vec<f64>, f64), b: &DocEntry) -> f64 {
-        self.pair_stats((a, None), wa, b).score
+        self.pair_stats(a, None, wa, b).score
     }
 
     /// [`StoryIndex::similarity`] with what it is made of (see [`PairStats`]).
+    /// `published` is the new article's publication date, for the window (`stale_days`).
     fn pair_stats(
         &self,
-        (a, published): (&[Feature], Option<jiff::civil::Date>),
+        a: &[Feature],
+        published: Option<jiff::civil::Date>,
         wa: &(Vec<f64>, f64),
         b: &DocEntry,
     ) -> PairStats {
@@ -934,7 +936,7 @@ impl StoryIndex {
             let Some(entry) = self.docs.get(d as usize) else {
                 continue;
             };
-            let s = self.pair_stats((fs, published), &wa, entry);
+            let s = self.pair_stats(fs, published, &wa, entry);
             per_story.entry(entry.story).or_default().push(s);
         }
         let mut out: Vec<(u32, f64, [f64; PAIR_FEATURES])> = per_story
@@ -1180,7 +1182,8 @@ impl Kind {
 /// The score of article `a` against article `b` alone: the similarity the index computes
 /// (weighted cosine with the person-, date- and amount-conflict factors), with document
 /// frequencies from the background table and `b`. Symmetric inputs can give slightly different
-/// scores, as in the index, since `b`'s frequencies count.
+/// scores, as in the index, since `b`'s frequencies count. Signatures carry no publication
+/// date, so the window (`stale_days`) does not apply.
 pub fn pair_score(a: &Signature, b: &Signature, cfg: &StoryConfig) -> f64 {
     let mut index = StoryIndex::new(*cfg);
     for f in &b.0 {
