@@ -9,15 +9,18 @@ use crate::span::{Span, SpanMap};
 
 /// A stable document identifier derived from the document's text: loading the same content
 /// twice gives the same id, so re-ingesting is idempotent.
+///
+/// Shared, not copied: the linking stages hold an id for every passage and story member, and a
+/// clone only counts a reference.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct DocId(pub String);
+pub struct DocId(pub std::sync::Arc<str>);
 
 impl DocId {
     /// The id of a document with this text: `d` followed by 16 hex digits of its XXH3-128 hash.
     pub fn from_text(text: &str) -> Self {
         let h = xxhash_rust::xxh3::xxh3_128(text.as_bytes());
-        DocId(format!("d{:016x}", (h >> 64) as u64))
+        DocId(format!("d{:016x}", (h >> 64) as u64).into())
     }
 
     /// The id as a string slice.

@@ -1190,7 +1190,7 @@ pub fn pair_score(a: &Signature, b: &Signature, cfg: &StoryConfig) -> f64 {
         *index.df.entry(f.hash).or_default() += 1;
     }
     let entry = DocEntry {
-        id: DocId(String::new()),
+        id: DocId("".into()),
         published: None,
         features: b.0.clone(),
         story: 0,

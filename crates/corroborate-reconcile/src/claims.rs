@@ -315,7 +315,7 @@ fn make_claim(
         .first()
         .map(|m| m.cite.clone())
         .unwrap_or_else(|| Cite {
-            doc: DocId(String::new()),
+            doc: DocId("".into()),
             span: Default::default(),
         });
     let independent_sources = lineages.len();

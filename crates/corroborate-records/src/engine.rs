@@ -801,7 +801,12 @@ fn aggregate(
                     (d.clone(), asserter(v, h.span).1)
                 }
                 None => {
-                    lineages.insert(lineage_of.get(id).cloned().unwrap_or_else(|| id.0.clone()));
+                    lineages.insert(
+                        lineage_of
+                            .get(id)
+                            .cloned()
+                            .unwrap_or_else(|| id.0.to_string()),
+                    );
                     let (who, voice) = asserter(v, h.span);
                     asserted.insert(who.clone());
                     (who, voice)

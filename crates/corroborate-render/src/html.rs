@@ -426,7 +426,7 @@ fn docs_json(d: &Dossier, t: &Texts<'_>) -> String {
         .iter()
         .map(|x| {
             (
-                x.id.0.clone(),
+                x.id.0.to_string(),
                 serde_json::json!({
                     "outlet": outlet_of(x),
                     "published": x.meta.published.as_ref().map(|p| p.value),

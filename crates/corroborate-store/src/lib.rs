@@ -292,7 +292,7 @@ impl Store {
                 let id = a.document().id.clone();
                 let known = exists.exists([id.as_str()])?;
                 if known || !seen.insert(id.clone()) {
-                    summary.skipped.push(id.0);
+                    summary.skipped.push(id.0.to_string());
                 } else {
                     fresh.push(a);
                 }
@@ -314,10 +314,12 @@ impl Store {
             let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
             let packed: Vec<(String, Vec<u8>)> = analysed
                 .par_iter()
-                .map(|r| (r.0.doc.id.0.clone(), artifacts::pack(r)))
+                .map(|r| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
                 .collect();
-            let prepared: HashSet<String> =
-                analysed.iter().map(|(p, _)| p.doc.id.0.clone()).collect();
+            let prepared: HashSet<String> = analysed
+                .iter()
+                .map(|(p, _)| p.doc.id.0.to_string())
+                .collect();
             summary.problems.extend(failed.into_iter().flatten());
             let originals: HashMap<&str, &Document> = chunk
                 .iter()
@@ -354,9 +356,9 @@ impl Store {
             summary.batches += 1;
             for d in chunk.iter().map(Article::document) {
                 if written.contains(d.id.as_str()) {
-                    summary.added.push(d.id.0.clone());
+                    summary.added.push(d.id.0.to_string());
                 } else if prepared.contains(d.id.as_str()) {
-                    summary.skipped.push(d.id.0.clone());
+                    summary.skipped.push(d.id.0.to_string());
                 }
             }
             on_batch(done, total);
@@ -501,7 +503,7 @@ fn link_changed(
         .collect();
     let refreshed = annotated
         .par_iter()
-        .map(|(_, r)| (r.0.doc.id.0.clone(), artifacts::pack(r)))
+        .map(|(_, r)| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
         .collect();
     let mut slots = read;
     for (i, r) in annotated {
@@ -510,7 +512,7 @@ fn link_changed(
     let mut analysed: Vec<Analysed> = slots.into_iter().flatten().collect();
     let known: HashSet<&BTreeSet<String>> = stored.values().collect();
     let changed = |docs: &[DocId]| {
-        let set: BTreeSet<String> = docs.iter().map(|d| d.0.clone()).collect();
+        let set: BTreeSet<String> = docs.iter().map(|d| d.0.to_string()).collect();
         !known.contains(&set)
     };
     let reports = linker(&mut analysed, &changed);

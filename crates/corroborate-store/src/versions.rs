@@ -44,7 +44,7 @@ pub(crate) fn write_stories(
         let mut assigned: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for i in order {
             let (story_id, docs) = &stories[i];
-            let set: BTreeSet<String> = docs.iter().map(|d| d.0.clone()).collect();
+            let set: BTreeSet<String> = docs.iter().map(|d| d.0.to_string()).collect();
             // The stored story sharing most documents continues; on a tie, the one the linker
             // kept (when stories merge, the earlier-founded id survives, as in `analyze`).
             let best = overlaps(&set, &stored_owner)

@@ -99,14 +99,14 @@ pub fn stories(d: &Dossier) -> Vec<StoryView> {
         .flatten()
         .map(|s| StoryView {
             id: s.id.clone(),
-            docs: s.documents.iter().map(|x| x.0.clone()).collect(),
+            docs: s.documents.iter().map(|x| x.0.to_string()).collect(),
         })
         .collect();
     if out.is_empty() {
         let id = d.story.as_ref().map_or("all", |s| s.id.as_str());
         out.push(StoryView {
             id: id.to_string(),
-            docs: d.documents.iter().map(|x| x.id.0.clone()).collect(),
+            docs: d.documents.iter().map(|x| x.id.0.to_string()).collect(),
         });
     }
     let order: HashMap<&str, (Option<String>, usize)> = d

@@ -232,7 +232,7 @@ impl Report {
         let mut texts = HashMap::new();
         for d in &dossier.documents {
             texts.insert(
-                d.id.0.clone(),
+                d.id.0.to_string(),
                 DocText {
                     bounds: char_bounds(&d.text),
                     text: d.text.clone(),
@@ -580,7 +580,7 @@ fn mention_spans(rep: &Report, ids: &HashSet<String>) -> BTreeMap<String, Vec<(u
         .filter(|m| ids.contains(&m.item.entity_id))
     {
         let at = m.item.mention.span;
-        out.entry(m.doc.0.clone())
+        out.entry(m.doc.0.to_string())
             .or_default()
             .push((at.start as u64, at.end as u64));
     }
@@ -602,14 +602,14 @@ fn entity_timeline(
         if calendar(value).is_some() {
             let start = d.item.span.start as u64;
             dates
-                .entry(d.doc.0.clone())
+                .entry(d.doc.0.to_string())
                 .or_default()
                 .push((start, value.clone()));
         }
     }
     let mut position: HashMap<String, usize> = HashMap::new();
     for sent in &rep.dossier.sentences {
-        let doc = sent.doc.0.clone();
+        let doc = sent.doc.0.to_string();
         let slot = position.entry(doc.clone()).or_insert(0);
         let index = *slot;
         *slot += 1;
