@@ -112,27 +112,36 @@ pub fn link_inputs(inputs: Vec<LinkInput>, cfg: &LinkConfig) -> (Links, Vec<Sent
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
     let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse);
-    let heads: Vec<lineage::LineageDoc> = inputs
+    drop((ids, reuse_inputs));
+    // The reuse features are dropped here, before lineages and stories: each article keeps
+    // only its sentence offsets, credits and story features.
+    let mut spans = Vec::with_capacity(inputs.len());
+    let mut credits = Vec::with_capacity(inputs.len());
+    let mut stories_in = Vec::with_capacity(inputs.len());
+    for i in inputs {
+        spans.push(i.reuse.offsets());
+        credits.push(i.credits);
+        stories_in.push(i.story);
+    }
+    let heads: Vec<lineage::LineageDoc> = stories_in
         .iter()
-        .map(|i| lineage::LineageDoc {
-            id: &i.story.id,
-            published: i.story.published,
-            credits: &i.credits,
+        .zip(&credits)
+        .map(|(s, credits)| lineage::LineageDoc {
+            id: &s.id,
+            published: s.published,
+            credits,
         })
         .collect();
     let lineages = lineage::lineages_in(&heads, &reuse, &cfg.lineage);
     drop(heads);
-    let mut order: Vec<usize> = (0..inputs.len()).collect();
+    drop(credits);
+    let mut order: Vec<usize> = (0..stories_in.len()).collect();
     order.sort_by_key(|&i| {
-        let p = inputs[i].story.published;
+        let p = stories_in[i].published;
         (p.is_none(), p, i)
     });
-    let mut spans = Vec::with_capacity(inputs.len());
-    let mut stories_in: Vec<Option<stories::StoryInput>> = Vec::with_capacity(inputs.len());
-    for i in inputs {
-        spans.push(i.reuse.offsets());
-        stories_in.push(Some(i.story));
-    }
+    let mut stories_in: Vec<Option<stories::StoryInput>> =
+        stories_in.into_iter().map(Some).collect();
     let mut index = StoryIndex::new(cfg.stories);
     for i in order {
         if let Some(input) = stories_in[i].take() {

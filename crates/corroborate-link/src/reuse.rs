@@ -119,16 +119,27 @@ pub struct Reuse {
     pub pairs: Vec<PairReuse>,
 }
 
+/// A sentence feature (a content-word unigram or bigram) as compared within one article pair:
+/// the low half of its 64-bit hash. Within a pair, a chance collision of 32-bit hashes is rare
+/// enough not to move a similarity, and features are the bulk of what linking holds for every
+/// article until it ends.
+type Feature = u32;
+
+/// The [`Feature`] of a 64-bit word or bigram hash.
+fn feature(hash: u64) -> Feature {
+    hash as Feature
+}
+
 /// One sentence prepared for comparison.
 #[derive(Debug, Clone)]
 struct Sent {
     span: Span,
     /// The span in code points, for reports.
     chars: Span,
-    /// Sorted, deduplicated unigram and bigram hashes.
-    features: Vec<u64>,
-    /// Sorted, deduplicated unigram hashes.
-    unigrams: Vec<u64>,
+    /// Sorted, deduplicated unigram and bigram hashes ([`Feature`]).
+    features: Vec<Feature>,
+    /// Sorted, deduplicated unigram hashes ([`Feature`]).
+    unigrams: Vec<Feature>,
     words: usize,
     /// The sentence's whitespace-separated words: a polynomial hash and their number.
     text: TextHash,
@@ -178,7 +189,7 @@ pub struct ReuseInput {
     shingles: Vec<u64>,
     /// (feature, sentence) for every distinct unigram and bigram hash of each sentence long
     /// enough to align, sorted: an inverted index built once per article, not once per pair.
-    postings: Vec<(u64, u32)>,
+    postings: Vec<(Feature, u32)>,
 }
 
 impl ReuseInput {
@@ -231,7 +242,7 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
         }
         words.clear();
         content_words(doc, span, &mut words);
-        let mut unigrams: Vec<u64> = words.iter().map(|w| w.hash).collect();
+        let mut unigrams: Vec<Feature> = words.iter().map(|w| feature(w.hash)).collect();
         unigrams.sort_unstable();
         unigrams.dedup();
         unigrams.shrink_to_fit();
@@ -239,7 +250,7 @@ fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
         features.extend(
             words
                 .windows(2)
-                .map(|p| xxh3_64_with_seed(&p[1].hash.to_le_bytes(), p[0].hash)),
+                .map(|p| feature(xxh3_64_with_seed(&p[1].hash.to_le_bytes(), p[0].hash))),
         );
         features.sort_unstable();
         features.dedup();
@@ -310,7 +321,7 @@ fn candidates(prepared: &[&ReuseInput], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
 }
 
 /// Dice coefficient of two sorted, deduplicated lists.
-fn dice(a: &[u64], b: &[u64]) -> f64 {
+fn dice(a: &[Feature], b: &[Feature]) -> f64 {
     if a.is_empty() || b.is_empty() {
         return 0.0;
     }
@@ -318,7 +329,7 @@ fn dice(a: &[u64], b: &[u64]) -> f64 {
 }
 
 /// Number of items two sorted, deduplicated lists share.
-fn common(a: &[u64], b: &[u64]) -> usize {
+fn common(a: &[Feature], b: &[Feature]) -> usize {
     let (mut i, mut j, mut common) = (0, 0, 0usize);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
@@ -424,7 +435,7 @@ fn one_partner(a: &ReuseInput, b: &ReuseInput, aligned: Vec<Aligned>) -> Vec<Ali
             if last.j == x.j && last.i + 1 == x.i {
                 let target = &b.sentences[x.j].features;
                 let (first, second) = (&a.sentences[last.i].features, &a.sentences[x.i].features);
-                let mut joint: Vec<u64> = first.iter().chain(second).copied().collect();
+                let mut joint: Vec<Feature> = first.iter().chain(second).copied().collect();
                 joint.sort_unstable();
                 joint.dedup();
                 let (alone_first, alone_second) = (dice(first, target), dice(second, target));
@@ -508,62 +519,86 @@ pub fn find_reuse_in(ids: &[&DocId], inputs: &[&ReuseInput], cfg: &ReuseConfig) 
     if inputs.len() < 2 {
         return Reuse::default();
     }
+    reuse_in_chunks(ids, inputs, cfg, PAIRS_AT_ONCE)
+}
+
+/// Article pairs aligned in parallel at once by [`find_reuse_in`].
+const PAIRS_AT_ONCE: usize = 4096;
+
+/// [`find_reuse_in`], aligning `pairs_at_once` candidate pairs in parallel at a time and
+/// appending their passages in pair order: the passages (the largest thing linking holds) are
+/// never held twice, and the result does not depend on the chunk size.
+fn reuse_in_chunks(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    cfg: &ReuseConfig,
+    pairs_at_once: usize,
+) -> Reuse {
     let pairs = candidates(inputs, cfg);
-    let found: Vec<(Vec<Passage>, Option<PairReuse>)> = pairs
-        .par_iter()
-        .map(|&(a, b)| {
-            let (a, b) = (a as usize, b as usize);
-            let (pa, pb) = (inputs[a], inputs[b]);
-            let aligned = align(pa, pb, cfg);
-            if aligned.is_empty() {
-                return (Vec::new(), None);
+    let mut reuse = Reuse::default();
+    for chunk in pairs.chunks(pairs_at_once.max(1)) {
+        let found: Vec<(Vec<Passage>, Option<PairReuse>)> = chunk
+            .par_iter()
+            .map(|&(a, b)| pair_reuse(ids, inputs, a as usize, b as usize, cfg))
+            .collect();
+        for (passages, pair) in found {
+            reuse.passages.extend(passages);
+            reuse.pairs.extend(pair);
+        }
+    }
+    reuse.passages.shrink_to_fit();
+    reuse.pairs.shrink_to_fit();
+    reuse
+}
+
+/// The passages articles `a` and `b` share, and how much they share (`None` when they share
+/// nothing but rewording).
+fn pair_reuse(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    a: usize,
+    b: usize,
+    cfg: &ReuseConfig,
+) -> (Vec<Passage>, Option<PairReuse>) {
+    let (pa, pb) = (inputs[a], inputs[b]);
+    let aligned = align(pa, pb, cfg);
+    if aligned.is_empty() {
+        return (Vec::new(), None);
+    }
+    let passages: Vec<Passage> = merge((ids[a], ids[b]), pa, pb, &aligned)
+        .into_iter()
+        .map(|(mut p, [i0, i1, j0, j1])| {
+            if p.grade == ReuseGrade::Edited {
+                let text_a = pa.text_of(i0, i1);
+                if text_a.is_some() && text_a == pb.text_of(j0, j1) {
+                    p.grade = ReuseGrade::Verbatim;
+                }
             }
-            let passages: Vec<Passage> = merge((ids[a], ids[b]), pa, pb, &aligned)
-                .into_iter()
-                .map(|(mut p, [i0, i1, j0, j1])| {
-                    if p.grade == ReuseGrade::Edited {
-                        let text_a = pa.text_of(i0, i1);
-                        if text_a.is_some() && text_a == pb.text_of(j0, j1) {
-                            p.grade = ReuseGrade::Verbatim;
-                        }
-                    }
-                    p
-                })
-                .collect();
-            let aligned: Vec<(usize, usize)> = aligned
-                .iter()
-                .filter(|x| !x.paraphrase)
-                .map(|x| (x.i, x.j))
-                .collect();
-            if aligned.is_empty() {
-                // Rewording alone is not reuse: independent reports of one fact share words.
-                return (Vec::new(), None);
-            }
-            let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
-            js.sort_unstable();
-            js.dedup();
-            let coverage = |n: usize, of: usize| n as f64 / of.max(1) as f64;
-            let pair = PairReuse {
-                a,
-                b,
-                sentences_a: aligned.len(),
-                sentences_b: js.len(),
-                coverage_a: coverage(aligned.len(), pa.sentences.len()),
-                coverage_b: coverage(js.len(), pb.sentences.len()),
-            };
-            (passages, Some(pair))
+            p
         })
         .collect();
-    // Sized once: the passages are the largest thing linking holds.
-    let mut reuse = Reuse {
-        passages: Vec::with_capacity(found.iter().map(|f| f.0.len()).sum()),
-        pairs: Vec::with_capacity(found.iter().filter(|f| f.1.is_some()).count()),
-    };
-    for (passages, pair) in found {
-        reuse.passages.extend(passages);
-        reuse.pairs.extend(pair);
+    let aligned: Vec<(usize, usize)> = aligned
+        .iter()
+        .filter(|x| !x.paraphrase)
+        .map(|x| (x.i, x.j))
+        .collect();
+    if aligned.is_empty() {
+        // Rewording alone is not reuse: independent reports of one fact share words.
+        return (Vec::new(), None);
     }
-    reuse
+    let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
+    js.sort_unstable();
+    js.dedup();
+    let coverage = |n: usize, of: usize| n as f64 / of.max(1) as f64;
+    let pair = PairReuse {
+        a,
+        b,
+        sentences_a: aligned.len(),
+        sentences_b: js.len(),
+        coverage_a: coverage(aligned.len(), pa.sentences.len()),
+        coverage_b: coverage(js.len(), pb.sentences.len()),
+    };
+    (passages, Some(pair))
 }
 
 #[cfg(test)]
@@ -706,5 +741,33 @@ mod tests {
         let reuse = find_reuse(&[&a, &b], &ReuseConfig::default());
         assert_eq!(reuse.passages.len(), 1, "{:?}", reuse.passages);
         assert_eq!(reuse.passages[0].grade, ReuseGrade::Edited);
+    }
+
+    #[test]
+    fn pairs_aligned_a_chunk_at_a_time_give_the_same_passages_in_the_same_order() {
+        // Four articles: the wire, two edited copies and an unrelated one; several pairs share
+        // passages, so chunks of one pair must append them in the order one chunk would.
+        let copy = "Crane falls on ship\n\n\
+            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+        let other = "Port Lenning crane accident injures four\n\n\
+            Four dock workers were hurt on Tuesday when a crane toppled in Port Lenning.";
+        let docs = [
+            doc(WIRE),
+            doc(copy),
+            doc(other),
+            doc(&WIRE.replace("March", "April")),
+        ];
+        let cfg = ReuseConfig::default();
+        let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
+        let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
+        let inputs: Vec<&ReuseInput> = prepared.iter().collect();
+        let whole = reuse_in_chunks(&ids, &inputs, &cfg, PAIRS_AT_ONCE);
+        assert!(whole.pairs.len() >= 3, "{:?}", whole.pairs);
+        for at_once in [1, 2] {
+            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, at_once);
+            assert_eq!(chunked.passages, whole.passages);
+            assert_eq!(chunked.pairs, whole.pairs);
+        }
     }
 }
