@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fits the speaker ranker of direct quotes on the PolNeAR TRAIN split.
 
-Writes crates/corroborate-extract/data/speaker_ranker.tsv: one weight per feature, numbers
-only, no article text.
+Writes crates/corroborate-extract/data/speaker_ranker.tsv: the trees of a small gradient-boosted
+ranker and one softmax temperature, numbers and feature names only, no article text.
 
 Input: the candidates `eval-polnear --dump-candidates` writes for the train split (one JSON
 line per direct or partial quote the extractor finds: its content span and its candidate
@@ -14,17 +14,20 @@ spaces and quote marks). A candidate is positive when its span overlaps the sour
 those gold attributions; the no-speaker candidate is positive when one of them has no source.
 Quotes with no positive candidate are left out (the ranker cannot get them right). A quote
 whose content overlaps no gold attribution at all (a scare quote, a title: PolNeAR annotates
-every attribution) is labelled "no speaker"; one that overlaps only indirect attributions is
-left out.
+every attribution) is labelled "no speaker", with a smaller weight; one that overlaps only
+indirect attributions is left out.
 
-Model: a conditional logit (one softmax over each quote's candidates; a quote with several
-positives maximises their summed probability) over the features and the products of every
-pair of features that are both non-zero on some candidate, L2 penalty, full-batch Adam from
-zero weights for a fixed number of iterations, in file order: no randomness, the same file
-gives the same weights. Pair weights are written as `a*b` lines after the features (those
-below 1e-4 in absolute value are left out, as 0).
+Model: LightGBM's LambdaRank over each quote's candidates (the quote is the query), on the
+features alone, single-threaded and deterministic: the same file and the same LightGBM give
+the same trees. The settings (leaves, rounds, learning rate) were chosen by five-fold
+cross-validation on train (contiguous folds, so one article's quotes stay together), against
+the conditional logit with feature pairs this replaces: accuracy on the labelled quotes 0.927
+for the logit, 0.933 for these trees. The script prints that cross-validated accuracy again.
+The tree scores are not probabilities; the quote's `confidence` is the softmax of the scores
+divided by one temperature, fitted on the cross-validated scores (the held-out folds') to
+minimise the log-loss of the right candidates.
 
-Run from the repository root (standard library only):
+Needs LightGBM and NumPy (`pip install lightgbm==4.5.0 numpy`). Run from the repository root:
     cargo build --release -p corroborate-eval --bin eval-polnear
     ./target/release/eval-polnear --split train --out /tmp/q-train.jsonl \\
         --dump-candidates /tmp/speaker-candidates-train.jsonl
@@ -43,8 +46,8 @@ OUT = os.path.join(ROOT, "crates", "corroborate-extract", "data", "speaker_ranke
 
 
 def load_examples(path, sq, data, split, unattributed_weight=1.0):
-    """[(options as [(sparse features, positive)], chosen, weight)] for the quotes with a
-    label."""
+    """[(options as [(sparse features, positive)], chosen, weight, inside an attribution)] for
+    the quotes with a label."""
     with open(path, encoding="utf-8") as f:
         header = json.loads(f.readline())
         rows = [json.loads(line) for line in f if line.strip()]
@@ -72,9 +75,8 @@ def load_examples(path, sq, data, split, unattributed_weight=1.0):
             # Inside no attribution at all: a scare quote, a title, a quoted phrase. PolNeAR
             # annotates every attribution, so nobody is its speaker.
             stats["unattributed"] += 1
-            opts = [(with_pairs([(int(i), float(v)) for i, v in o["f"]], len(features)),
-                     o["span"] is None) for o in r["options"]]
-            examples.append((opts, int(r.get("chosen", 0)), unattributed_weight))
+            opts = [(sparse(o), o["span"] is None) for o in r["options"]]
+            examples.append((opts, int(r.get("chosen", 0)), unattributed_weight, False))
             continue
         if not hits:
             continue
@@ -86,115 +88,176 @@ def load_examples(path, sq, data, split, unattributed_weight=1.0):
             else:
                 s = sq.trim_frags(text, sq.as_frags(o["span"]))
                 pos = any(g.s_t is not None and sq.frags_overlap(s, g.s_t) for g in hits)
-            opts.append((with_pairs([(int(i), float(v)) for i, v in o["f"]], len(features)), pos))
+            opts.append((sparse(o), pos))
         if any(p for _, p in opts):
             stats["labelled"] += 1
-            examples.append((opts, int(r.get("chosen", 0)), 1.0))
+            examples.append((opts, int(r.get("chosen", 0)), 1.0, True))
     return features, examples, stats
 
 
-def with_pairs(x, n):
-    """The sparse features and the products of every pair of them (index n + i * n + j)."""
-    x = sorted(x)
-    out = list(x)
-    for a in range(len(x)):
-        for b in range(a + 1, len(x)):
-            (i, u), (j, v) = x[a], x[b]
-            out.append((n + i * n + j, u * v))
+def sparse(option):
+    """An option's features as [(index, value)]."""
+    return [(int(i), float(v)) for i, v in option["f"]]
+
+
+def arrays(examples, n):
+    """Dense features, labels, per-candidate weights and candidates per quote."""
+    import numpy as np
+    rows = sum(len(o) for o, _, _, _ in examples)
+    x = np.zeros((rows, n), dtype=np.float64)
+    y = np.zeros(rows, dtype=np.int32)
+    w = np.zeros(rows, dtype=np.float64)
+    group = np.zeros(len(examples), dtype=np.int64)
+    r = 0
+    for q, (opts, _, weight, _) in enumerate(examples):
+        group[q] = len(opts)
+        for feats, pos in opts:
+            for i, v in feats:
+                x[r, i] = v
+            y[r] = 1 if pos else 0
+            w[r] = weight
+            r += 1
+    return x, y, w, group
+
+
+PARAMS = {
+    "objective": "lambdarank",
+    "lambdarank_truncation_level": 3,
+    "learning_rate": 0.05,
+    "num_leaves": 15,
+    "min_data_in_leaf": 20,
+    "use_missing": False,
+    "deterministic": True,
+    "force_row_wise": True,
+    "num_threads": 1,
+    "seed": 1,
+    "verbose": -1,
+}
+
+
+def train(x, y, w, group, rounds):
+    import lightgbm as lgb
+    data = lgb.Dataset(x, y, group=group, weight=w, params={"feature_pre_filter": False})
+    return lgb.train(PARAMS, data, rounds)
+
+
+def accuracy(scores, y, group, inside):
+    """Share of the quotes inside an attribution whose top candidate is right."""
+    ok = total = start = 0
+    for q, size in enumerate(group):
+        if inside[q]:
+            s = scores[start:start + size]
+            best = max(range(size), key=lambda k: (s[k], -k))
+            ok += int(y[start + best])
+            total += 1
+        start += size
+    return ok / max(1, total)
+
+
+def fit_temperature(scores, y, group):
+    """The temperature T minimising -log(sum of softmax(scores / T) over the right candidates),
+    searched on a grid of 0.05 steps (deterministic)."""
+    import numpy as np
+    best_t, best_loss = 1.0, float("inf")
+    for k in range(1, 101):
+        t = k * 0.05
+        loss, start = 0.0, 0
+        for size in group:
+            s = scores[start:start + size] / t
+            e = np.exp(s - s.max())
+            loss -= math.log(max(1e-300, e[y[start:start + size] == 1].sum() / e.sum()))
+            start += size
+        if loss < best_loss:
+            best_t, best_loss = t, loss
+    return best_t
+
+
+def tree_lines(model, features):
+    """The model's trees in the weight file's format: `tree`, then its nodes in order, node 0
+    the root: `split<TAB>feature<TAB>threshold<TAB>left<TAB>right` (go left when the value is
+    at most the threshold; children are node numbers) or `leaf<TAB>value`."""
+    out = []
+    for tree in model.dump_model()["tree_info"]:
+        nodes = []
+
+        def walk(node):
+            k = len(nodes)
+            nodes.append(None)
+            if "leaf_value" in node or "split_feature" not in node:
+                nodes[k] = f"leaf\t{node.get('leaf_value', 0.0)!r}"
+                return k
+            if node["decision_type"] != "<=":
+                raise SystemExit(f"unexpected decision type {node['decision_type']}")
+            left = walk(node["left_child"])
+            right = walk(node["right_child"])
+            name = features[node["split_feature"]]
+            nodes[k] = f"split\t{name}\t{float(node['threshold'])!r}\t{left}\t{right}"
+            return k
+
+        walk(tree["tree_structure"])
+        out.append("tree")
+        out.extend(nodes)
     return out
 
 
-def scores(w, opts):
-    return [sum(w[i] * v for i, v in x) for x, _ in opts]
-
-
-def fit(examples, n, iterations, l2, lr):
-    w = [0.0] * n
-    m = [0.0] * n
-    v = [0.0] * n
-    b1, b2, eps = 0.9, 0.999, 1e-8
-    total = sum(x for _, _, x in examples)
-    for t in range(1, iterations + 1):
-        grad = [2 * l2 * x for x in w]
-        loss = l2 * sum(x * x for x in w)
-        for opts, _, weight in examples:
-            s = scores(w, opts)
-            top = max(s)
-            e = [math.exp(x - top) for x in s]
-            z = sum(e)
-            zp = sum(ei for ei, (_, pos) in zip(e, opts) if pos)
-            loss -= weight * math.log(zp / z) / total
-            for ei, (x, pos) in zip(e, opts):
-                # d(-log sum_pos p)/ds_c = p_c - [pos] * p_c / sum_pos p
-                g = ei / z - (ei / zp if pos else 0.0)
-                if g:
-                    for i, val in x:
-                        grad[i] += weight * g * val / total
-        for i in range(n):
-            m[i] = b1 * m[i] + (1 - b1) * grad[i]
-            v[i] = b2 * v[i] + (1 - b2) * grad[i] * grad[i]
-            mh = m[i] / (1 - b1 ** t)
-            vh = v[i] / (1 - b2 ** t)
-            w[i] -= lr * mh / (math.sqrt(vh) + eps)
-        if t % 50 == 0 or t == 1:
-            print(f"iteration {t}: loss {loss:.4f}", file=sys.stderr)
-    return w
-
-
-def accuracy(w, examples):
-    ok = 0
-    for opts, _, _ in examples:
-        s = scores(w, opts)
-        best = max(range(len(s)), key=lambda k: (s[k], -k))
-        ok += opts[best][1]
-    return ok / max(1, len(examples))
-
-
 def main():
+    import numpy as np
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("candidates", help="eval-polnear --split train --dump-candidates output")
     ap.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data", "polnear-dev"))
     ap.add_argument("--tools", default=TOOLS, help="folder of score_quotes.py")
     ap.add_argument("--out", default=OUT)
-    ap.add_argument("--iterations", type=int, default=300)
-    ap.add_argument("--l2", type=float, default=1e-4)
-    ap.add_argument("--lr", type=float, default=0.05)
+    ap.add_argument("--rounds", type=int, default=150, help="boosting rounds (trees)")
+    ap.add_argument("--leaves", type=int, default=PARAMS["num_leaves"], help="leaves per tree")
+    ap.add_argument("--folds", type=int, default=5, help="cross-validation folds")
     ap.add_argument("--unattributed-weight", type=float, default=0.25,
                     help="weight of the quotes inside no attribution (labelled no speaker)")
     a = ap.parse_args()
+    PARAMS["num_leaves"] = a.leaves
     sys.path.insert(0, a.tools)
     import score_quotes as sq  # noqa: E402
 
     features, examples, stats = load_examples(a.candidates, sq, a.data, "train",
                                               a.unattributed_weight)
     n = len(features)
-    cands = sum(len(o) for o, _, _ in examples)
+    x, y, w, group = arrays(examples, n)
+    inside = [e[3] for e in examples]
     print(f"{stats['quotes']} quotes, {stats['matched']} overlap a gold direct attribution, "
           f"{stats['labelled']} of them have a right candidate; {stats['unattributed']} overlap "
-          f"no attribution (no speaker) ({cands} candidates)", file=sys.stderr)
-    rules = sum(opts[c][1] for opts, c, _ in examples) / max(1, len(examples))
-    w = fit(examples, n + n * n, a.iterations, a.l2, a.lr)
-    attributed = [e for e in examples if e[2] == 1.0]
-    unattributed = [e for e in examples if e[2] != 1.0]
-    print(f"train accuracy on labelled quotes: shipped choice {rules:.4f}, "
-          f"ranker {accuracy(w, attributed):.4f} inside attributions, "
-          f"{accuracy(w, unattributed):.4f} (no speaker) inside none", file=sys.stderr)
+          f"no attribution (no speaker) ({len(y)} candidates)", file=sys.stderr)
+    starts = np.concatenate([[0], np.cumsum(group)])
+    fold = (np.arange(len(group)) * a.folds) // len(group)
+    held_out = np.zeros(len(y))
+    for f in range(a.folds):
+        tr = np.where(fold != f)[0]
+        te = np.where(fold == f)[0]
+        rows_tr = np.concatenate([np.arange(starts[q], starts[q + 1]) for q in tr])
+        rows_te = np.concatenate([np.arange(starts[q], starts[q + 1]) for q in te])
+        m = train(x[rows_tr], y[rows_tr], w[rows_tr], group[tr], a.rounds)
+        held_out[rows_te] = m.predict(x[rows_te])
+    rules = sum(opts[c][1] for opts, c, _, ins in examples if ins) / max(1, sum(inside))
+    print(f"accuracy on labelled quotes inside attributions: shipped choice {rules:.4f} "
+          f"(in-sample), trees {accuracy(held_out, y, group, inside):.4f} "
+          f"({a.folds}-fold cross-validated)", file=sys.stderr)
+    temperature = fit_temperature(held_out, y, group)
+    model = train(x, y, w, group, a.rounds)
+    print(f"temperature {temperature:.2f}; in-sample accuracy "
+          f"{accuracy(model.predict(x), y, group, inside):.4f}", file=sys.stderr)
+    import lightgbm as lgb
     with open(a.out, "w", encoding="utf-8") as f:
-        f.write("# Speaker ranker weights for direct and partial quotes (quotes/ranker.rs).\n")
+        f.write("# Speaker ranker for direct and partial quotes (quotes/ranker.rs).\n")
         f.write("# Fitted by scripts/train_speaker_ranker.py on the PolNeAR train split only\n")
         f.write(f"# ({stats['labelled']} quotes inside a direct attribution, {stats['unattributed']} inside\n")
-        f.write(f"# none, {cands} candidates): conditional logit,\n")
-        f.write(f"# the latter weighted {a.unattributed_weight}; L2 {a.l2}, Adam lr {a.lr}, "
-                f"{a.iterations} full-batch\n# iterations from zero.\n")
-        f.write("# Numbers only. feature<TAB>weight, in the order of SPEAKER_FEATURES, then\n")
-        f.write("# feature*feature<TAB>weight for pairs of features (absent pairs weigh 0).\n")
-        for name, x in zip(features, w):
-            f.write(f"{name}\t{x:.6f}\n")
-        for i in range(n):
-            for j in range(i + 1, n):
-                x = w[n + i * n + j]
-                if abs(x) >= 1e-4:
-                    f.write(f"{features[i]}*{features[j]}\t{x:.6f}\n")
+        f.write(f"# none, weighted {a.unattributed_weight}; {len(y)} candidates): LightGBM "
+                f"{lgb.__version__} LambdaRank,\n")
+        f.write(f"# {a.rounds} trees of at most {PARAMS['num_leaves']} leaves, learning rate "
+                f"{PARAMS['learning_rate']}.\n")
+        f.write("# Numbers and feature names only: `temperature<TAB>T`, then each tree as\n")
+        f.write("# `tree` and its nodes (`split<TAB>feature<TAB>threshold<TAB>left<TAB>right`,\n")
+        f.write("# left when the value is at most the threshold, or `leaf<TAB>value`).\n")
+        f.write(f"temperature\t{temperature:.2f}\n")
+        for line in tree_lines(model, features):
+            f.write(line + "\n")
     print(f"wrote {a.out}", file=sys.stderr)
 
 

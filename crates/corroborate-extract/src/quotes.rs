@@ -13,8 +13,8 @@
 //!    its paragraph, or of the piece it continues. Otherwise it stays unattributed.
 //! 5. A learned ranker ([`ranker`]) then looks at every direct or partial quote's candidate
 //!    speakers (no speaker, the rules' choice, earlier speakers, sentence subjects, entity
-//!    mentions nearby) and keeps the one its shipped weights (`data/speaker_ranker.tsv`,
-//!    fitted on PolNeAR train) score highest.
+//!    mentions nearby) and keeps the one its shipped model (`data/speaker_ranker.tsv`,
+//!    boosted trees fitted on PolNeAR train) scores highest.
 
 mod cues;
 mod detector;
@@ -22,6 +22,7 @@ mod lexicon;
 mod names;
 mod pairing;
 mod ranker;
+mod trees;
 mod weights;
 
 use corroborate_core::{PreparedDoc, Span, SpanMap};

@@ -1,13 +1,13 @@
 //! A learned ranker over candidate speakers of direct and partial quotes.
 //!
 //! About 1,200 lines on purpose: the candidate generators, the feature computations and the
-//! feature list are one unit with the shipped weight file (a feature's index, name and
+//! feature list are one unit with the shipped model file (a feature's index, name and
 //! computation change together, and `data/speaker_ranker.tsv` with them), so they stay in one
 //! file.
 //!
 //! The rules ([`super::cues`], [`super::resolve`]) give each quote at most one speaker. The
 //! ranker then looks at a few more candidates for every direct or partial quote and keeps the
-//! one a linear model scores highest:
+//! one a learned model scores highest:
 //!
 //! - *no speaker* (scare quotes, quoted phrases, titles);
 //! - the rules' choice;
@@ -31,9 +31,11 @@
 //! it stands in the sentence after the quote's (`sentence_next`: "“… in 2000.” he points
 //! out."), and, on the
 //! no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
-//! its paragraph, with or without a cue). The weights (`data/speaker_ranker.tsv`) are fitted
-//! on the PolNeAR train split by `scripts/train_speaker_ranker.py` (a conditional logit, one
-//! softmax over each quote's candidates); features are computed from the rules' output only,
+//! its paragraph, with or without a cue). The model (`data/speaker_ranker.tsv`: 150 small
+//! regression trees, [`super::trees`]) is fitted on the PolNeAR train split by
+//! `scripts/train_speaker_ranker.py` (LightGBM's LambdaRank, each quote's candidates one
+//! query); the quote's confidence is the softmax of the scores over its candidates, divided
+//! by the temperature fitted with the trees. Features are computed from the rules' output only,
 //! so every quote's choice is independent of the others' and the output is deterministic.
 //! Candidates are spans of the text (a mention or a subject the patterns find), so a chosen
 //! speaker always points at words that name it.
@@ -47,7 +49,7 @@ use super::cues::main_subject;
 use super::lexicon::SUBJECT_CLAUSE_OPENERS;
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
-use super::weights::{expect_feature, weight_lines};
+use super::trees::{parse_forest, Forest};
 use super::{named_speaker, resolve_role_mention, Candidate, QuoteKind, SpeakerMentionKind};
 use crate::entities::{EntityAnalysis, EntityKind, MentionKind};
 use crate::lexicon::reporting::cue_rate;
@@ -56,7 +58,7 @@ use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 /// Number of features.
 const N: usize = 56;
 
-/// The features of a candidate speaker, in the order of the weight file.
+/// The features of a candidate speaker, the names the model file splits on.
 pub const SPEAKER_FEATURES: [&str; N] = [
     // On the no-speaker candidate only: what the quote looks like.
     "none",
@@ -190,85 +192,18 @@ const MAX_CUE_BETWEEN_WORDS: usize = 12;
 /// How many quotes and attributions before a quote are searched for earlier speakers.
 const MAX_EARLIER: usize = 12;
 
-/// The shipped weights.
-const WEIGHTS_TSV: &str = include_str!("../../data/speaker_ranker.tsv");
+/// The shipped model.
+const MODEL_TSV: &str = include_str!("../../data/speaker_ranker.tsv");
 
-/// The ranker's weights: one per feature, and one per pair of features (the product of the
-/// two values), stored as an `N × N` matrix of which only `i < j` is used.
-#[derive(Debug, Clone)]
-pub(crate) struct Weights {
-    linear: [f32; N],
-    pairs: Vec<f32>,
+/// Parses a model file ([`super::trees`]) whose splits name features of [`SPEAKER_FEATURES`].
+pub(crate) fn parse_model(tsv: &str) -> Result<Forest, String> {
+    parse_forest(tsv, &SPEAKER_FEATURES)
 }
 
-impl Weights {
-    /// The score of one candidate.
-    fn score(&self, x: &[f32; N]) -> f32 {
-        let mut nz = [0usize; N];
-        let mut k = 0;
-        for (i, v) in x.iter().enumerate() {
-            if *v != 0.0 {
-                nz[k] = i;
-                k += 1;
-            }
-        }
-        let nz = &nz[..k];
-        let mut s = 0.0;
-        for (a, &i) in nz.iter().enumerate() {
-            s += self.linear[i] * x[i];
-            for &j in &nz[a + 1..] {
-                s += self.pairs[i * N + j] * x[i] * x[j];
-            }
-        }
-        s
-    }
-
-    /// How many pair weights are not zero.
-    #[cfg(test)]
-    fn pair_count(&self) -> usize {
-        self.pairs.iter().filter(|w| **w != 0.0).count()
-    }
-}
-
-/// Parses a weight file: `#` comment lines, then one `feature<TAB>weight` line per feature of
-/// [`SPEAKER_FEATURES`], in that order, then any number of `feature*feature<TAB>weight` lines
-/// for pairs of distinct features (pairs not listed weigh 0).
-pub(crate) fn parse_weights(tsv: &str) -> Result<Weights, String> {
-    let mut w = Weights {
-        linear: [0f32; N],
-        pairs: vec![0f32; N * N],
-    };
-    let index = |name: &str| SPEAKER_FEATURES.iter().position(|f| *f == name);
-    let mut n = 0;
-    for line in weight_lines(tsv) {
-        let (no, name, v) = line?;
-        if let Some((a, b)) = name.split_once('*') {
-            if n != N {
-                return Err(format!("line {no}: a pair before every feature"));
-            }
-            let (Some(i), Some(j)) = (index(a), index(b)) else {
-                return Err(format!("line {no}: unknown pair {name:?}"));
-            };
-            if i == j {
-                return Err(format!("line {no}: a pair of one feature"));
-            }
-            w.pairs[i.min(j) * N + i.max(j)] = v;
-            continue;
-        }
-        expect_feature(&SPEAKER_FEATURES, n, name, no)?;
-        w.linear[n] = v;
-        n += 1;
-    }
-    if n != N {
-        return Err(format!("{n} weights for {N} features"));
-    }
-    Ok(w)
-}
-
-/// The shipped weights, parsed once; `None` (the rules alone) if the file does not parse.
-fn weights() -> Option<&'static Weights> {
-    static W: OnceLock<Option<Weights>> = OnceLock::new();
-    W.get_or_init(|| parse_weights(WEIGHTS_TSV).ok()).as_ref()
+/// The shipped model, parsed once; `None` (the rules alone) if the file does not parse.
+fn model() -> Option<&'static Forest> {
+    static M: OnceLock<Option<Forest>> = OnceLock::new();
+    M.get_or_init(|| parse_model(MODEL_TSV).ok()).as_ref()
 }
 
 /// Where a candidate came from, to fill the quote's speaker fields when it wins.
@@ -296,7 +231,7 @@ pub struct SpeakerOptions {
     pub content: Span,
     /// Each candidate's span (`None`: no speaker) and features ([`SPEAKER_FEATURES`]).
     pub options: Vec<(Option<Span>, Vec<f32>)>,
-    /// The index of the option the shipped weights choose.
+    /// The index of the option the shipped model chooses.
     pub chosen: usize,
 }
 
@@ -328,7 +263,7 @@ pub(super) fn apply(
     entities: &EntityAnalysis,
     cands: &mut [Candidate],
 ) {
-    let Some(w) = weights() else {
+    let Some(w) = model() else {
         return;
     };
     let decisions: Vec<Option<(Option<Span>, Origin, f32)>> = {
@@ -416,7 +351,7 @@ pub(super) fn options_of_all(
     let mut out = Vec::new();
     for (i, c) in cands.iter().enumerate() {
         if let Some(opts) = ctx.options(i) {
-            let chosen = weights().map_or(0, |w| best(&opts, w));
+            let chosen = model().map_or(0, |w| best(&opts, w));
             out.push(SpeakerOptions {
                 content: c.quote.content,
                 options: opts.into_iter().map(|o| (o.span, o.f.to_vec())).collect(),
@@ -430,8 +365,8 @@ pub(super) fn options_of_all(
 
 /// The index of the highest-scoring option (as [`best`]) and its softmax probability among
 /// the options.
-fn best_with_probability(opts: &[Opt], w: &Weights) -> (usize, f32) {
-    let scores: Vec<f32> = opts.iter().map(|o| w.score(&o.f)).collect();
+fn best_with_probability(opts: &[Opt], w: &Forest) -> (usize, f32) {
+    let scores: Vec<f32> = opts.iter().map(|o| w.score(&o.f) / w.temperature).collect();
     let mut best = 0;
     let mut top = f32::NEG_INFINITY;
     for (k, s) in scores.iter().enumerate() {
@@ -450,7 +385,7 @@ fn best_with_probability(opts: &[Opt], w: &Weights) -> (usize, f32) {
 }
 
 /// The index of the highest-scoring option (the first among equals).
-fn best(opts: &[Opt], w: &Weights) -> usize {
+fn best(opts: &[Opt], w: &Forest) -> usize {
     let mut best = 0;
     let mut top = f32::NEG_INFINITY;
     for (k, o) in opts.iter().enumerate() {
@@ -1196,15 +1131,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_weights_parse_and_name_every_feature() {
-        let w = parse_weights(WEIGHTS_TSV).unwrap_or_else(|e| panic!("weights: {e}"));
-        assert!(w.linear.iter().any(|&x| x != 0.0));
-        assert!(w.pair_count() > 0, "the shipped model has pair weights");
+    fn the_shipped_model_parses_and_prefers_a_named_speaker_with_a_cue() {
+        let m = parse_model(MODEL_TSV).unwrap_or_else(|e| panic!("model: {e}"));
+        assert!(m.len() >= 50, "{} trees", m.len());
         assert!(
-            WEIGHTS_TSV.starts_with('#'),
+            MODEL_TSV.starts_with('#'),
             "the file names how it was built"
         );
-        assert!(WEIGHTS_TSV.contains("train split only"));
+        assert!(MODEL_TSV.contains("train split only"));
         // The rules' choice, with its own mention and a cue after the quote, beats no speaker
         // for a quote with a cue.
         let mut rule = [0f32; N];
@@ -1220,38 +1154,23 @@ mod tests {
         let mut none = [0f32; N];
         none[f::NONE] = 1.0;
         none[f::NONE_HAS_CUE] = 1.0;
-        assert!(w.score(&rule) > w.score(&none));
+        assert!(m.score(&rule) > m.score(&none));
     }
 
     #[test]
-    fn a_weight_file_with_a_wrong_feature_or_count_is_refused() {
-        let good: String = SPEAKER_FEATURES
-            .iter()
-            .map(|n| format!("{n}\t0.5\n"))
-            .collect();
-        assert!(parse_weights(&good).is_ok());
-        let renamed = good.replacen("rule\t", "rules\t", 1);
-        assert!(parse_weights(&renamed).is_err());
-        let short: String = good.lines().skip(1).map(|l| format!("{l}\n")).collect();
-        assert!(parse_weights(&short).is_err());
-        let nan = good.replacen("none\t0.5", "none\tNaN", 1);
-        assert!(parse_weights(&nan).is_err());
-        let paired = format!("{good}rule*sentence_0\t2\nsentence_0*none\t-1\n");
-        let w = parse_weights(&paired).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(w.pairs[f::RULE * N + f::SENTENCE_0], 2.0);
-        assert_eq!(
-            w.pairs[f::NONE * N + f::SENTENCE_0],
-            -1.0,
-            "pairs are stored i < j"
-        );
+    fn a_model_splitting_on_an_unknown_feature_is_refused() {
+        let tree = |name: &str| {
+            format!("temperature\t1\ntree\nsplit\t{name}\t0.5\t1\t2\nleaf\t-1\nleaf\t1\n")
+        };
+        let m = parse_model(&tree("rule")).unwrap_or_else(|e| panic!("{e}"));
         let mut x = [0f32; N];
+        assert_eq!(m.score(&x), -1.0);
         x[f::RULE] = 1.0;
-        x[f::SENTENCE_0] = 1.0;
-        assert_eq!(w.score(&x), 0.5 + 0.5 + 2.0);
-        assert!(parse_weights(&format!("{good}rule*rules\t1\n")).is_err());
-        assert!(parse_weights(&format!("{good}rule*rule\t1\n")).is_err());
-        let early = paired.replacen("none\t0.5\n", "rule*none\t1\nnone\t0.5\n", 1);
-        assert!(parse_weights(&early).is_err());
+        assert_eq!(m.score(&x), 1.0);
+        assert_eq!(
+            parse_model(&tree("rules")).unwrap_err(),
+            "line 3: unknown feature \"rules\""
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Reading the weight files of the learned components (`data/speaker_ranker.tsv`,
-//! `data/cue_detector.tsv`): `#` comment lines, then `name<TAB>weight` lines.
+//! Reading the weight file of the learned attribution detector (`data/cue_detector.tsv`): `#`
+//! comment lines, then `name<TAB>weight` lines.
 
 /// The `name<TAB>weight` lines of a weight file with their 1-based line numbers, comment and
 /// blank lines skipped; a line without a tab or with a weight that is not a finite number is
