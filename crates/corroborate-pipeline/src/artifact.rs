@@ -79,20 +79,33 @@ fn written(result: &Analysed) -> Written<'_> {
 /// The artifact of one result, deflated: the form the store keeps and a streamed run spills to
 /// disk.
 pub fn pack(result: &Analysed) -> Vec<u8> {
-    let json = to_json(result);
-    let mut enc = DeflateEncoder::new(Vec::with_capacity(json.len() / 6), Compression::fast());
-    // Writing into a Vec cannot fail.
-    let _ = enc.write_all(json.as_bytes());
-    enc.finish().unwrap_or_default()
+    deflate(&to_json(result), Compression::fast().level())
 }
 
 /// Reads an artifact written by [`pack`]; data that does not inflate is [`ArtifactError::Unusable`].
 pub fn unpack(data: &[u8]) -> Result<Analysed, ArtifactError> {
-    let mut json = String::new();
-    DeflateDecoder::new(data)
-        .read_to_string(&mut json)
-        .map_err(|e| ArtifactError::Unusable(format!("cannot inflate: {e}")))?;
+    let json =
+        inflate(data).map_err(|e| ArtifactError::Unusable(format!("cannot inflate: {e}")))?;
     from_json(&json)
+}
+
+/// `text` deflated (raw DEFLATE, RFC 1951) at `level` (1, fastest, to 9, smallest): how the
+/// store keeps artifacts and story reports. The same text and level give the same bytes.
+pub fn deflate(text: &str, level: u32) -> Vec<u8> {
+    let mut enc = DeflateEncoder::new(
+        Vec::with_capacity(text.len() / 6),
+        Compression::new(level.min(9)),
+    );
+    // Writing into a Vec cannot fail.
+    let _ = enc.write_all(text.as_bytes());
+    enc.finish().unwrap_or_default()
+}
+
+/// The text of [`deflate`]d data; an error when the data does not inflate to UTF-8.
+pub fn inflate(data: &[u8]) -> std::io::Result<String> {
+    let mut text = String::new();
+    DeflateDecoder::new(data).read_to_string(&mut text)?;
+    Ok(text)
 }
 
 /// Just the kind and version, to say why an artifact of another kind or version does not read.

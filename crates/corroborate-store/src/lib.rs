@@ -11,8 +11,8 @@
 //! artifact (`artifacts`) and read back by every later relink. The linker (the same one
 //! `analyze` uses) groups the whole store into stories from those results, and only the stories
 //! whose documents changed are reconciled and get a new version. Each story version stores its
-//! report JSON (`story_versions.report_json`), from which `report` and the server render
-//! without re-running anything.
+//! report JSON, deflated (`story_versions.report_json`), from which `report` and the server
+//! render without re-running anything.
 
 #![deny(clippy::string_slice)]
 
@@ -40,10 +40,15 @@ pub use corroborate_pipeline::dossier::StoryReports;
 pub(crate) use document_tables::{char_bounds, insert_documents, json_of, slice, text_of};
 pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
-use versions::{story_sets, write_stories};
+use versions::{story_sets, write_stories, StoredReport};
 
 /// The schema version, in the SQLite header (`PRAGMA user_version`) and in `store_info`.
-pub const SCHEMA_VERSION: i32 = 2;
+/// Version 3 keeps story reports deflated; a version 2 store (reports as text) is read as it is
+/// and marked 3 the first time it is opened for writing.
+pub const SCHEMA_VERSION: i32 = 3;
+
+/// The oldest schema version this build reads (and upgrades when it writes).
+const OLDEST_READABLE_VERSION: i32 = 2;
 
 /// Marks a SQLite file as a Corroborate store (`PRAGMA application_id`; "Corr" in ASCII).
 pub const APPLICATION_ID: i32 = 0x436F_7272;
@@ -219,9 +224,10 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // Another process may be creating the same store: decide again under the write lock.
         let tx = rusqlite::Transaction::new_unchecked(&conn, TransactionBehavior::Immediate)?;
-        let fresh = identity(&tx, path)? == Identity::Fresh;
+        let found = identity(&tx, path)?;
         tx.execute_batch(include_str!("schema.sql"))?;
-        if fresh {
+        if found != Identity::Current {
+            // A new store, or an older one whose rows this version reads as they are.
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;
             tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
             tx.execute(
@@ -581,7 +587,9 @@ impl Store {
         let mut q = self.conn.prepare(
             "SELECT v.story, v.report_json FROM story_versions v JOIN stories s ON s.id = v.story AND s.version = v.version",
         )?;
-        let rows = q.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let rows = q.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, StoredReport>(1)?.0))
+        })?;
         let mut out = BTreeMap::new();
         for row in rows {
             let (story, json) = row?;
@@ -593,7 +601,7 @@ impl Store {
 
     /// A story's report JSON at a version (the latest when `None`).
     pub fn story_report(&self, id: &str, version: Option<i64>) -> Result<Option<Value>> {
-        let j: Option<String> = match version {
+        let j: Option<StoredReport> = match version {
             Some(v) => self
                 .conn
                 .query_row(
@@ -612,7 +620,7 @@ impl Store {
                 .optional()?,
         };
         Ok(match j {
-            Some(j) => Some(serde_json::from_str(&j)?),
+            Some(j) => Some(serde_json::from_str(&j.0)?),
             None => None,
         })
     }
@@ -761,6 +769,8 @@ enum Identity {
     Fresh,
     /// A Corroborate store of this schema version.
     Current,
+    /// A Corroborate store of an older schema version this build reads as it is.
+    Older,
 }
 
 /// The first 16 bytes of every SQLite database file.
@@ -805,6 +815,7 @@ fn identity(conn: &Connection, path: &Path) -> Result<Identity> {
     if app == APPLICATION_ID {
         return match version {
             SCHEMA_VERSION => Ok(Identity::Current),
+            v if (OLDEST_READABLE_VERSION..SCHEMA_VERSION).contains(&v) => Ok(Identity::Older),
             v if v > SCHEMA_VERSION => Err(StoreError::Incompatible(format!(
                 "{name}: store schema version {v} is newer than this build reads ({SCHEMA_VERSION}); upgrade corroborate"
             ))),

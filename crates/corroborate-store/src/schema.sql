@@ -110,6 +110,7 @@ CREATE TABLE IF NOT EXISTS story_versions (
   created_at TEXT NOT NULL,
   documents INTEGER NOT NULL,
   changes_json TEXT NOT NULL,
+  -- The report's JSON deflated (a BLOB of raw DEFLATE); text in versions a schema 2 store wrote.
   report_json TEXT NOT NULL,
   PRIMARY KEY (story, version)
 );

@@ -4,9 +4,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use corroborate_pipeline::artifact;
 use corroborate_render::dossier::{self, Dossier};
 use corroborate_render::json::StoredVersion;
 use rayon::prelude::*;
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ValueRef};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
@@ -93,7 +95,7 @@ pub(crate) fn write_stories(
                     tx.query_row(
                         "SELECT version, report_json FROM story_versions WHERE story = ?1 ORDER BY version DESC LIMIT 1",
                         [&p.id],
-                        |r| Ok((r.get(0)?, r.get(1)?)),
+                        |r| Ok((r.get(0)?, r.get::<_, StoredReport>(1)?.0)),
                     )
                     .optional()?,
                 );
@@ -107,7 +109,7 @@ pub(crate) fn write_stories(
                 let when = now();
                 tx.execute(
                 "INSERT INTO story_versions (story, version, created_at, documents, changes_json, report_json) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![v.id, v.version, when, v.set.len() as i64, v.change_json, v.report_json],
+                params![v.id, v.version, when, v.set.len() as i64, v.change_json, v.report_deflated],
             )?;
                 write_story(tx, &v.id, v.version, &when, &v.dossier, &v.set)?;
                 changes.push(StoryChange {
@@ -138,6 +140,29 @@ pub(crate) fn write_stories(
     }
 }
 
+/// The deflate level of stored reports: each is written once, so the default level (6), which
+/// keeps them about 10× smaller than their JSON where the fastest keeps them 7× (reports of the
+/// generated corpora in docs/performance.md).
+const REPORT_LEVEL: u32 = 6;
+
+/// A story version's report as `story_versions.report_json` holds it: its JSON deflated (a
+/// BLOB, [`artifact::deflate`]); stores of schema 2 hold the JSON as text, read as it is.
+pub(crate) struct StoredReport(pub(crate) String);
+
+impl FromSql for StoredReport {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        match value {
+            ValueRef::Text(t) => std::str::from_utf8(t)
+                .map(|s| StoredReport(s.to_owned()))
+                .map_err(|e| FromSqlError::Other(Box::new(e))),
+            ValueRef::Blob(b) => artifact::inflate(b)
+                .map(StoredReport)
+                .map_err(|e| FromSqlError::Other(Box::new(e))),
+            _ => Err(FromSqlError::InvalidType),
+        }
+    }
+}
+
 /// A story that gets a new version: what the version is built from.
 struct Pending<'a> {
     id: String,
@@ -155,7 +180,8 @@ struct NewVersion {
     added: Vec<String>,
     /// The story's report (restricted to its documents, with `story`), as the dossier reads it.
     dossier: Dossier,
-    report_json: String,
+    /// The report's JSON, deflated ([`StoredReport`]).
+    report_deflated: Vec<u8>,
     change_json: String,
 }
 
@@ -189,7 +215,7 @@ impl NewVersion {
             o.insert("story".into(), serde_json::to_value(stored)?);
         }
         Ok(NewVersion {
-            report_json: report.to_string(),
+            report_deflated: artifact::deflate(&report.to_string(), REPORT_LEVEL),
             change_json: change.to_string(),
             dossier,
             id: p.id.clone(),
@@ -382,4 +408,23 @@ fn describe_change(
         );
     }
     Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_read_back_from_deflated_blobs_and_from_schema_2_text() {
+        let json = r#"{"schema":"corroborate/1","documents":[]}"#;
+        let read = |v: ValueRef<'_>| StoredReport::column_result(v).map(|r| r.0);
+        let deflated = artifact::deflate(json, REPORT_LEVEL);
+        assert_eq!(read(ValueRef::Blob(&deflated)).ok().as_deref(), Some(json));
+        assert_eq!(
+            read(ValueRef::Text(json.as_bytes())).ok().as_deref(),
+            Some(json)
+        );
+        assert!(read(ValueRef::Blob(b"not deflated")).is_err());
+        assert!(read(ValueRef::Integer(1)).is_err());
+    }
 }

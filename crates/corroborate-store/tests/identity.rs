@@ -104,6 +104,48 @@ fn other_schema_versions_are_refused_with_what_to_do() {
     refused(&old, "re-ingest");
 }
 
+/// A version 2 store (every story report as text) is read as it is and marked as this version
+/// when first opened for writing; an older build then refuses it.
+#[test]
+fn a_version_2_store_is_read_and_upgraded_on_first_write() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("v2.db");
+    drop(Store::open(&path).expect("create"));
+    let header = |p: &std::path::Path| -> (i32, String) {
+        let c = rusqlite::Connection::open(p).expect("open");
+        let v = c
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("user_version");
+        let info = c
+            .query_row(
+                "SELECT value FROM store_info WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("store_info");
+        (v, info)
+    };
+    {
+        let c = rusqlite::Connection::open(&path).expect("open");
+        c.pragma_update(None, "user_version", 2)
+            .expect("user_version");
+        c.execute(
+            "UPDATE store_info SET value = '2' WHERE key = 'schema_version'",
+            [],
+        )
+        .expect("store_info");
+    }
+    drop(Store::open_readonly(&path).expect("a version 2 store is readable"));
+    assert_eq!(
+        header(&path),
+        (2, "2".to_string()),
+        "reading changes nothing"
+    );
+    drop(Store::open(&path).expect("a version 2 store opens for writing"));
+    assert_eq!(header(&path), (SCHEMA_VERSION, SCHEMA_VERSION.to_string()));
+    assert_eq!(SCHEMA_VERSION, 3);
+}
+
 /// Many connections creating one new store at the same moment (as parallel `ingest` processes
 /// do) all open it, and none sees it half-created and refuses it.
 #[test]

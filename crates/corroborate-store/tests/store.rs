@@ -84,6 +84,10 @@ fn ingest_is_idempotent_and_incremental_with_history() {
         .expect("ingest again");
     assert!(again.added.is_empty() && again.stories_changed.is_empty());
     assert_eq!(table_counts(&s), before);
+    let v1_when_newest = s
+        .story_report(&story, None)
+        .expect("v1")
+        .expect("v1 exists");
 
     // A new article joins the story: version 2, history says what arrived, version 1 remains.
     let third = s
@@ -110,6 +114,21 @@ fn ingest_is_idempotent_and_incremental_with_history() {
         .expect("v2 exists");
     assert_eq!(v1["documents"].as_array().map(Vec::len), Some(2));
     assert_eq!(v2["documents"].as_array().map(Vec::len), Some(3));
+    // Reports are stored deflated and read back whole.
+    assert_eq!(v1, v1_when_newest, "history reads back unchanged");
+    let stored_as = |version: i64| -> String {
+        s.connection()
+            .query_row(
+                "SELECT typeof(report_json) FROM story_versions WHERE story = ?1 AND version = ?2",
+                rusqlite::params![story, version],
+                |r| r.get(0),
+            )
+            .expect("typeof")
+    };
+    assert_eq!(
+        (stored_as(1).as_str(), stored_as(2).as_str()),
+        ("blob", "blob")
+    );
     let ev1 = v1["timeline"]["events"]
         .as_array()
         .map(Vec::len)
