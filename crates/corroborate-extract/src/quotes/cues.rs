@@ -24,10 +24,29 @@ pub(super) struct Found {
     pub(super) cue: Span,
 }
 
-/// The mention in a subject-pattern match, with absolute offsets.
+/// The mention in a subject-pattern match over `hay` (which starts at byte `offset` of the
+/// text), with absolute offsets.
 pub(super) fn mention_of(
     c: &regex::Captures<'_>,
+    hay: &str,
     offset: usize,
+) -> Option<(Span, SpeakerMentionKind)> {
+    mention_with(c, offset, |at| opens_sentence(hay, at))
+}
+
+/// [`mention_of`] for a match over the text right after a quote: no mention there opens a
+/// sentence ("…,” Will said).
+pub(super) fn mention_after_quote(
+    c: &regex::Captures<'_>,
+    offset: usize,
+) -> Option<(Span, SpeakerMentionKind)> {
+    mention_with(c, offset, |_| false)
+}
+
+fn mention_with(
+    c: &regex::Captures<'_>,
+    offset: usize,
+    opens: impl Fn(usize) -> bool,
 ) -> Option<(Span, SpeakerMentionKind)> {
     let kinds = [
         ("poss", SpeakerMentionKind::Role),
@@ -40,14 +59,14 @@ pub(super) fn mention_of(
     kinds
         .iter()
         .find_map(|(g, k)| c.name(g).map(|m| (m, *k)))
-        .filter(|(m, k)| plausible_speaker(m.as_str(), *k))
+        .filter(|(m, k)| plausible_speaker(m.as_str(), *k, opens(m.start())))
         .map(|(m, k)| (Span::new(offset + m.start(), offset + m.end()), k))
 }
 
 /// False for a subject match that cannot be a speaker: a role phrase running over a clause
-/// boundary or headed by a time or an utterance noun, or any phrase with a day or month name
-/// ("late Monday", "Sunday night’s debate").
-fn plausible_speaker(written: &str, kind: SpeakerMentionKind) -> bool {
+/// boundary or headed by a time or an utterance noun, any phrase with a day or month name
+/// ("late Monday", "Sunday night’s debate"), or a lone function word at `sentence_start`.
+fn plausible_speaker(written: &str, kind: SpeakerMentionKind, sentence_start: bool) -> bool {
     let words: Vec<&str> = written.split_whitespace().collect();
     let last = words.last().map_or("", |w| w.trim_end_matches(['.', ',']));
     let calendar = words.iter().any(|w| {
@@ -61,6 +80,19 @@ fn plausible_speaker(written: &str, kind: SpeakerMentionKind) -> bool {
     if calendar {
         return false;
     }
+    // A function word capitalised because it opens the sentence ("When asked …", "After
+    // saying …", "The hope is …") is not a name; elsewhere it is one ("…," Will said), and a
+    // pronoun ("It said", "We believe") may speak anywhere.
+    if let [only] = words.as_slice() {
+        let lower = only.trim_end_matches(['.', ',']).to_lowercase();
+        if sentence_start
+            && kind == SpeakerMentionKind::Name
+            && FUNCTION_WORDS.contains(&lower.as_str())
+            && !SPEAKER_PRONOUNS.contains(&lower.as_str())
+        {
+            return false;
+        }
+    }
     match kind {
         SpeakerMentionKind::Role => {
             !words.iter().skip(1).any(|w| NOT_IN_ROLE.contains(w))
@@ -70,13 +102,26 @@ fn plausible_speaker(written: &str, kind: SpeakerMentionKind) -> bool {
     }
 }
 
+/// True when the words of `hay` before byte `at` end a sentence, or there are none: a word at
+/// `at` is capitalised by position. (`hay` may start mid-sentence; a capitalised function word
+/// at its start is then taken as opening the sentence, which it nearly always does.)
+fn opens_sentence(hay: &str, at: usize) -> bool {
+    let before = hay
+        .get(..at)
+        .unwrap_or_default()
+        .trim_end()
+        .trim_end_matches(['"', '”', '’', '\'', ')'])
+        .trim_end();
+    before.is_empty() || before.ends_with(['.', '!', '?', ':'])
+}
+
 /// A cue right after the quote.
 pub(super) fn cue_after(after: &str, offset: usize) -> Option<Found> {
     for re in [&*AFTER_SUBJ_CUE, &*AFTER_CUE_SUBJ, &*AFTER_ACCORDING] {
         if let Some(c) = re.captures(after) {
             let cue = c.name("cue")?;
             return Some(Found {
-                mention: mention_of(&c, offset),
+                mention: mention_after_quote(&c, offset),
                 cue: Span::new(offset + cue.start(), offset + cue.end()),
             });
         }
@@ -86,7 +131,7 @@ pub(super) fn cue_after(after: &str, offset: usize) -> Option<Found> {
         .find(|&(a, b)| after.get(a..b).is_some_and(is_lower_cue))?;
     let c = SUBJ_BEFORE_CUE.captures(after.get(..a)?)?;
     Some(Found {
-        mention: Some(mention_of(&c, offset)?),
+        mention: Some(mention_after_quote(&c, offset)?),
         cue: Span::new(offset + a, offset + b),
     })
 }
@@ -128,7 +173,7 @@ pub(super) fn speaker_in_phrase(
             let w = m.as_str();
             w.contains(char::is_whitespace) || table.is_name_word(w)
         })
-        .filter(|m| plausible_speaker(m.as_str(), SpeakerMentionKind::Name))
+        .filter(|m| plausible_speaker(m.as_str(), SpeakerMentionKind::Name, false))
         .last();
     if let Some(m) = name {
         return Some((
@@ -139,7 +184,7 @@ pub(super) fn speaker_in_phrase(
     let first = lower.split_whitespace().next().unwrap_or("");
     // A coordinated role ("the mayor and chair of the board") may hold an "and".
     let role_words = head.replacen(" and ", " ", 1);
-    (NP_OPENERS.contains(&first) && plausible_speaker(&role_words, SpeakerMentionKind::Role))
+    (NP_OPENERS.contains(&first) && plausible_speaker(&role_words, SpeakerMentionKind::Role, false))
         .then(|| (Span::new(at, at + head.len()), SpeakerMentionKind::Role))
 }
 
@@ -315,7 +360,7 @@ pub(super) fn main_subject(
 ) -> Option<(Span, SpeakerMentionKind)> {
     let mut fallback = None;
     for c in SUBJ_ANY.captures_iter(s) {
-        let Some((span, kind)) = mention_of(&c, offset) else {
+        let Some((span, kind)) = mention_of(&c, s, offset) else {
             continue;
         };
         if inside_quote(raws, span.start) {
@@ -390,7 +435,7 @@ pub(super) fn cue_before(
         let c = according?;
         let cue = c.name("cue")?;
         return Some(Found {
-            mention: mention_of(&c, offset),
+            mention: mention_of(&c, prefix, offset),
             cue: Span::new(offset + cue.start(), offset + cue.end()),
         });
     }
@@ -411,10 +456,13 @@ pub(super) fn cue_before(
     let sub = prefix.get(..va)?;
     let tail_start = floor_boundary(sub, sub.len().saturating_sub(160));
     let at_end = SUBJ_AT_END.captures(&sub[tail_start..]);
-    if let Some(mention) = at_end
-        .as_ref()
-        .and_then(|c| mention_of(c, offset + tail_start))
-    {
+    if let Some(mention) = at_end.as_ref().and_then(|c| {
+        mention_of(
+            c,
+            sub.get(tail_start..).unwrap_or_default(),
+            offset + tail_start,
+        )
+    }) {
         // The end of a longer noun phrase ("the mayor of Kelvport and chair of the harbour
         // board"): the whole phrase, when it reads as one.
         let inside_phrase = sub
@@ -445,7 +493,7 @@ pub(super) fn cue_before(
             let lo = floor_boundary(before, pa.saturating_sub(160));
             if let Some(m) = SUBJ_AT_END
                 .captures(before.get(lo..)?)
-                .and_then(|c| mention_of(&c, offset + lo))
+                .and_then(|c| mention_of(&c, before.get(lo..).unwrap_or_default(), offset + lo))
             {
                 return Some(Found {
                     mention: Some(m),
@@ -525,4 +573,22 @@ pub(super) fn cue_introducing_paragraph(
     let colon = prev.start + intro.len() - 1;
     let start = floor_boundary(text, prev.start.max(colon.saturating_sub(MAX_WINDOW)));
     cue_before(text.get(start..colon)?, start, raws, table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn speaker_after(after: &str) -> Option<&str> {
+        cue_after(after, 0)?.mention.map(|(m, _)| m.text(after))
+    }
+
+    #[test]
+    fn a_surname_that_is_a_function_word_speaks_after_a_quote() {
+        assert_eq!(speaker_after(" Will said on Sunday."), Some("Will"));
+        assert_eq!(speaker_after(", From said."), Some("From"));
+        assert!(opens_sentence("When asked", 0));
+        assert!(opens_sentence("It rained. When asked", 11));
+        assert!(!opens_sentence("the column Will wrote", 11));
+    }
 }

@@ -267,7 +267,7 @@ fn lexicon_quote(
     let lo = crate::windows::floor_boundary(prefix, a.saturating_sub(160));
     let mut mention = SUBJ_AT_END
         .captures(prefix.get(lo..)?)
-        .and_then(|c| mention_of(&c, o + lo));
+        .and_then(|c| mention_of(&c, prefix.get(lo..).unwrap_or_default(), o + lo));
     let trimmed = prefix.trim_end();
     if mention.is_none() && trimmed.ends_with(',') {
         // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
@@ -284,7 +284,7 @@ fn lexicon_quote(
             let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
             mention = SUBJ_AT_END
                 .captures(before.get(lo2..)?)
-                .and_then(|c| mention_of(&c, o + lo2));
+                .and_then(|c| mention_of(&c, before.get(lo2..).unwrap_or_default(), o + lo2));
             if mention.is_some() {
                 break;
             }
@@ -474,7 +474,7 @@ fn inverted_quote(text: &str, s: Span, a: usize, comma: usize) -> Option<Quote> 
     let st = s.text(text);
     let c = AFTER_CUE_SUBJ.captures(st.get(a..)?)?;
     let cue = c.name("cue")?;
-    let mention = mention_of(&c, s.start + a)?;
+    let mention = mention_of(&c, st.get(a..).unwrap_or_default(), s.start + a)?;
     let content = clause_span(text, Span::new(s.start, s.start + comma));
     if word_count(content.text(text)) < 3 {
         return None;
@@ -562,7 +562,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
                 s,
                 content,
                 abs(cue.start(), cue.end()),
-                mention_of(&c, o),
+                mention_of(&c, st, o),
             ));
         }
     }
@@ -571,7 +571,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         let content = clause_span(text, abs(clause.start(), clause.end()));
         // "…, told Holt" names the hearer, not the speaker.
         let hearer = matches!(cue.as_str(), "told" | "tells");
-        let mention = mention_of(&c, o);
+        let mention = mention_of(&c, st, o);
         if word_count(content.text(text)) >= 3
             && !hearer
             && mention.is_some()
@@ -623,7 +623,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     if word_count(content.text(text)) < 3 {
         return None;
     }
-    Some(quote(s, content, cue_span, mention_of(&c, o)))
+    Some(quote(s, content, cue_span, mention_of(&c, st, o)))
 }
 
 #[cfg(test)]
@@ -825,6 +825,30 @@ mod tests {
         assert_eq!(sub("Instead "), None);
         assert_eq!(sub("During the long winter "), None);
         assert_eq!(sub(""), None);
+    }
+
+    /// The speaker mention of every attribution [`find_all`] gives for sentence `t`.
+    fn speakers_of(t: &str) -> Vec<String> {
+        find_all(t, Span::new(0, t.len()))
+            .into_iter()
+            .filter_map(|q| q.speaker_mention.map(|m| m.text(t).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_capitalised_function_word_opening_the_sentence_is_no_speaker() {
+        assert_eq!(
+            speakers_of("When pressed by reporters, Holt did apologize to the council."),
+            vec!["Holt".to_string()]
+        );
+        assert_eq!(
+            speakers_of("After saying he was nervous, the pilot said the ferry was unsafe."),
+            vec!["the pilot".to_string()]
+        );
+        assert_eq!(
+            speakers_of("It said the ferry would sail on Monday."),
+            vec!["It".to_string()]
+        );
     }
 
     #[test]
