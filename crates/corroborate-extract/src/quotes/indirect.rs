@@ -692,12 +692,17 @@ mod tests {
         );
     }
 
+    /// One span (`part`) of every attribution [`find_all`] gives for sentence `t`, as text.
+    fn parts_of(t: &str, part: fn(&Quote) -> Option<Span>) -> Vec<String> {
+        find_all(t, Span::new(0, t.len()))
+            .iter()
+            .filter_map(|q| part(q).map(|s| s.text(t).to_string()))
+            .collect()
+    }
+
     /// The cue words of every attribution [`find_all`] gives for sentence `t`.
     fn cues_of(t: &str) -> Vec<String> {
-        find_all(t, Span::new(0, t.len()))
-            .into_iter()
-            .filter_map(|q| q.cue.map(|c| c.text(t).to_string()))
-            .collect()
+        parts_of(t, |q| q.cue)
     }
 
     #[test]
@@ -829,26 +834,24 @@ mod tests {
 
     /// The speaker mention of every attribution [`find_all`] gives for sentence `t`.
     fn speakers_of(t: &str) -> Vec<String> {
-        find_all(t, Span::new(0, t.len()))
-            .into_iter()
-            .filter_map(|q| q.speaker_mention.map(|m| m.text(t).to_string()))
-            .collect()
+        parts_of(t, |q| q.speaker_mention)
     }
 
     #[test]
     fn a_capitalised_function_word_opening_the_sentence_is_no_speaker() {
-        assert_eq!(
-            speakers_of("When pressed by reporters, Holt did apologize to the council."),
-            vec!["Holt".to_string()]
-        );
-        assert_eq!(
-            speakers_of("After saying he was nervous, the pilot said the ferry was unsafe."),
-            vec!["the pilot".to_string()]
-        );
-        assert_eq!(
-            speakers_of("It said the ferry would sail on Monday."),
-            vec!["It".to_string()]
-        );
+        for (sentence, speaker) in [
+            (
+                "When pressed by reporters, Holt did apologize to the council.",
+                "Holt",
+            ),
+            (
+                "After saying he was nervous, the pilot said the ferry was unsafe.",
+                "the pilot",
+            ),
+            ("It said the ferry would sail on Monday.", "It"),
+        ] {
+            assert_eq!(speakers_of(sentence), [speaker], "{sentence}");
+        }
     }
 
     #[test]
