@@ -23,7 +23,7 @@ use corroborate_extract::Extraction;
 use rayon::prelude::*;
 
 pub use lineage::{Credit, CreditInput, Lineage, LineageConfig, Lineages};
-pub use reuse::{Passage, Reuse, ReuseConfig, ReuseGrade, SentenceOffsets};
+pub use reuse::{PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, SentenceOffsets};
 pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput};
 
 /// Tuning of the whole linking stage.
@@ -59,6 +59,10 @@ pub struct Links {
     /// Ids of stories merged away (a later article bridged them) → the id of the story that
     /// now holds their articles.
     pub redirects: BTreeMap<String, String>,
+    /// What reuse detection found for each article pair its prior did not know, when the
+    /// caller links incrementally (given a prior to [`link_inputs`]): what the next run's
+    /// prior adds. Empty otherwise.
+    pub pairs: Vec<PairFound>,
 }
 
 impl Links {
@@ -98,21 +102,44 @@ impl LinkInput {
 /// Links a batch of analysed articles. Articles enter the story index in order of
 /// publication (undated last), then input order, so a story's founder is its earliest article.
 pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
+    link_after(docs, cfg, None)
+}
+
+/// [`link`], for an incremental caller: see [`link_inputs`].
+pub fn link_after(
+    docs: &[(PreparedDoc, Extraction)],
+    cfg: &LinkConfig,
+    prior: Option<PriorReuse>,
+) -> Links {
     let inputs: Vec<LinkInput> = docs
         .par_iter()
         .map(|(p, e)| LinkInput::of(p, e, cfg))
         .collect();
-    link_inputs(inputs, cfg).0
+    link_inputs(inputs, cfg, prior).0
 }
 
 /// [`link`] over link inputs (made with the same `cfg`), in input order; also gives back each
 /// article's sentence offsets, which is all a caller needs to convert passage spans to code
 /// points once the rest is dropped.
-pub fn link_inputs(inputs: Vec<LinkInput>, cfg: &LinkConfig) -> (Links, Vec<SentenceOffsets>) {
+///
+/// An incremental caller (the store) passes what reuse detection found in its previous run
+/// over some of these articles: pairs of those articles are not aligned again, and
+/// [`Links::pairs`] gives back the findings of the other pairs, for the next run.
+pub fn link_inputs(
+    inputs: Vec<LinkInput>,
+    cfg: &LinkConfig,
+    prior: Option<PriorReuse>,
+) -> (Links, Vec<SentenceOffsets>) {
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
-    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse);
-    drop((ids, reuse_inputs));
+    let incremental = prior.is_some();
+    let prior = prior.unwrap_or_default();
+    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &prior);
+    let pairs = match incremental {
+        true => reuse.found_after(&ids, &prior),
+        false => Vec::new(),
+    };
+    drop((ids, reuse_inputs, prior));
     // The reuse features are dropped here, before lineages and stories: each article keeps
     // only its sentence offsets, credits and story features.
     let mut spans = Vec::with_capacity(inputs.len());
@@ -170,6 +197,7 @@ pub fn link_inputs(inputs: Vec<LinkInput>, cfg: &LinkConfig) -> (Links, Vec<Sent
         lineages,
         passages: reuse.passages,
         redirects: index.redirects(),
+        pairs,
     };
     (links, spans)
 }

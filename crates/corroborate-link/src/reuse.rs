@@ -21,6 +21,8 @@
 //!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
 //!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
+use std::collections::{HashMap, HashSet};
+
 use corroborate_core::{DocId, OffsetMap, PreparedDoc, Span};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -75,7 +77,7 @@ impl Default for ReuseConfig {
 }
 
 /// A passage shared by two articles: aligned spans and their similarity.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Passage {
     /// The first article (earlier in input order).
     pub doc_a: DocId,
@@ -117,6 +119,101 @@ pub struct Reuse {
     pub passages: Vec<Passage>,
     /// One entry per article pair with at least one passage.
     pub pairs: Vec<PairReuse>,
+}
+
+/// Changes whenever the alignment of one article pair may come out differently (what
+/// [`ReuseInput::of`], [`ReuseConfig::default`] or the alignment compute): a store's
+/// [`PriorReuse`] is used only when it was found by the same version.
+pub const ALIGNMENT_VERSION: u32 = 1;
+
+/// What reuse detection found for one article pair, by document ids: passages, and the
+/// sentences of each article they copy (paraphrased ones aside). A store keeps these so that a
+/// later run aligns only the pairs that involve a new article ([`PriorReuse`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairFound {
+    /// The first article (earlier in input order).
+    pub doc_a: DocId,
+    /// The second article.
+    pub doc_b: DocId,
+    /// Copied sentences of `doc_a` ([`PairReuse::sentences_a`]).
+    pub sentences_a: usize,
+    /// Copied sentences of `doc_b`.
+    pub sentences_b: usize,
+    /// The pair's passages, in position order.
+    pub passages: Vec<Passage>,
+}
+
+impl Reuse {
+    /// The findings of each article pair (`ids` as given to [`find_reuse_in`]) that `prior`
+    /// did not know, by document ids, in pair order.
+    pub fn found_after(&self, ids: &[&DocId], prior: &PriorReuse) -> Vec<PairFound> {
+        let new = |a: &DocId, b: &DocId| !(prior.knows(a) && prior.knows(b));
+        let mut by_pair: HashMap<(&DocId, &DocId), Vec<Passage>> = HashMap::new();
+        for p in self.passages.iter().filter(|p| new(&p.doc_a, &p.doc_b)) {
+            by_pair
+                .entry((&p.doc_a, &p.doc_b))
+                .or_default()
+                .push(p.clone());
+        }
+        self.pairs
+            .iter()
+            .filter_map(|p| {
+                let (a, b) = (*ids.get(p.a)?, *ids.get(p.b)?);
+                new(a, b).then(|| PairFound {
+                    doc_a: a.clone(),
+                    doc_b: b.clone(),
+                    sentences_a: p.sentences_a,
+                    sentences_b: p.sentences_b,
+                    passages: by_pair.remove(&(a, b)).unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// Article pairs aligned by an earlier run, given so that a run over the same articles and
+/// more aligns only the pairs that involve a new one.
+///
+/// This is exact, not an approximation: the alignment of a pair depends on its two articles
+/// alone, and a pair of earlier articles that is a candidate now was one in the earlier run
+/// too (a shingle's article count only grows as articles are added, so the shingles that pass
+/// [`ReuseConfig::df_cap`] only become fewer). So such a pair's result is the earlier one, and
+/// a candidate pair of earlier articles with no [`PairFound`] shared nothing then and now.
+/// The earlier run must have used the same configuration, [`ALIGNMENT_VERSION`] and article
+/// inputs; the caller (the store) checks that.
+#[derive(Debug, Default)]
+pub struct PriorReuse {
+    /// The articles of the earlier run.
+    known: HashSet<DocId>,
+    /// What it found, by (first, second) article.
+    found: HashMap<(DocId, DocId), PairFound>,
+}
+
+impl PriorReuse {
+    /// The findings of an earlier run over the articles `known`.
+    pub fn new(
+        known: impl IntoIterator<Item = DocId>,
+        found: impl IntoIterator<Item = PairFound>,
+    ) -> Self {
+        Self {
+            known: known.into_iter().collect(),
+            found: found
+                .into_iter()
+                .map(|f| ((f.doc_a.clone(), f.doc_b.clone()), f))
+                .collect(),
+        }
+    }
+
+    /// Whether `doc` was one of the earlier run's articles.
+    pub fn knows(&self, doc: &DocId) -> bool {
+        self.known.contains(doc)
+    }
+
+    /// The earlier result of the pair (`a`, `b`) when both articles were in the earlier run
+    /// (`Some(None)`: they shared nothing), `None` when the pair must be aligned now.
+    fn lookup(&self, a: &DocId, b: &DocId) -> Option<Option<&PairFound>> {
+        (self.knows(a) && self.knows(b)).then(|| self.found.get(&(a.clone(), b.clone())))
+    }
 }
 
 /// A sentence feature (a content-word unigram or bigram) as compared within one article pair:
@@ -510,16 +607,22 @@ pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
     let prepared: Vec<ReuseInput> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
     let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
     let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-    find_reuse_in(&ids, &inputs, cfg)
+    find_reuse_in(&ids, &inputs, cfg, &PriorReuse::default())
 }
 
 /// [`find_reuse`] over articles prepared beforehand ([`ReuseInput::of`]); `ids[i]` is the id of
-/// the article `inputs[i]` was prepared from.
-pub fn find_reuse_in(ids: &[&DocId], inputs: &[&ReuseInput], cfg: &ReuseConfig) -> Reuse {
+/// the article `inputs[i]` was prepared from. Pairs `prior` knows are taken from it, not
+/// aligned again.
+pub fn find_reuse_in(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    cfg: &ReuseConfig,
+    prior: &PriorReuse,
+) -> Reuse {
     if inputs.len() < 2 {
         return Reuse::default();
     }
-    reuse_in_chunks(ids, inputs, cfg, PAIRS_AT_ONCE)
+    reuse_in_chunks(ids, inputs, cfg, prior, PAIRS_AT_ONCE)
 }
 
 /// Article pairs aligned in parallel at once by [`find_reuse_in`].
@@ -532,6 +635,7 @@ fn reuse_in_chunks(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
     cfg: &ReuseConfig,
+    prior: &PriorReuse,
     pairs_at_once: usize,
 ) -> Reuse {
     let pairs = candidates(inputs, cfg);
@@ -539,7 +643,17 @@ fn reuse_in_chunks(
     for chunk in pairs.chunks(pairs_at_once.max(1)) {
         let found: Vec<(Vec<Passage>, Option<PairReuse>)> = chunk
             .par_iter()
-            .map(|&(a, b)| pair_reuse(ids, inputs, a as usize, b as usize, cfg))
+            .map(|&(a, b)| {
+                let (a, b) = (a as usize, b as usize);
+                match prior.lookup(ids[a], ids[b]) {
+                    Some(Some(f)) => (
+                        f.passages.clone(),
+                        Some(pair_of(inputs, a, b, f.sentences_a, f.sentences_b)),
+                    ),
+                    Some(None) => (Vec::new(), None),
+                    None => pair_reuse(ids, inputs, a, b, cfg),
+                }
+            })
             .collect();
         for (passages, pair) in found {
             reuse.passages.extend(passages);
@@ -549,6 +663,26 @@ fn reuse_in_chunks(
     reuse.passages.shrink_to_fit();
     reuse.pairs.shrink_to_fit();
     reuse
+}
+
+/// The [`PairReuse`] of articles `a` and `b` that copy `sentences_a` and `sentences_b` of their
+/// sentences.
+fn pair_of(
+    inputs: &[&ReuseInput],
+    a: usize,
+    b: usize,
+    sentences_a: usize,
+    sentences_b: usize,
+) -> PairReuse {
+    let coverage = |n: usize, of: usize| n as f64 / of.max(1) as f64;
+    PairReuse {
+        a,
+        b,
+        sentences_a,
+        sentences_b,
+        coverage_a: coverage(sentences_a, inputs[a].sentences.len()),
+        coverage_b: coverage(sentences_b, inputs[b].sentences.len()),
+    }
 }
 
 /// The passages articles `a` and `b` share, and how much they share (`None` when they share
@@ -589,16 +723,10 @@ fn pair_reuse(
     let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
     js.sort_unstable();
     js.dedup();
-    let coverage = |n: usize, of: usize| n as f64 / of.max(1) as f64;
-    let pair = PairReuse {
-        a,
-        b,
-        sentences_a: aligned.len(),
-        sentences_b: js.len(),
-        coverage_a: coverage(aligned.len(), pa.sentences.len()),
-        coverage_b: coverage(js.len(), pb.sentences.len()),
-    };
-    (passages, Some(pair))
+    (
+        passages,
+        Some(pair_of(inputs, a, b, aligned.len(), js.len())),
+    )
 }
 
 #[cfg(test)]
@@ -762,12 +890,48 @@ mod tests {
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-        let whole = reuse_in_chunks(&ids, &inputs, &cfg, PAIRS_AT_ONCE);
+        let none = PriorReuse::default();
+        let whole = reuse_in_chunks(&ids, &inputs, &cfg, &none, PAIRS_AT_ONCE);
         assert!(whole.pairs.len() >= 3, "{:?}", whole.pairs);
         for at_once in [1, 2] {
-            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, at_once);
+            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, &none, at_once);
             assert_eq!(chunked.passages, whole.passages);
             assert_eq!(chunked.pairs, whole.pairs);
         }
+    }
+
+    #[test]
+    fn a_prior_run_gives_the_same_result_and_its_pairs_are_not_aligned_again() {
+        let copy = "Crane falls on ship\n\n\
+            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+        let docs = [doc(WIRE), doc(copy), doc(&WIRE.replace("March", "April"))];
+        let cfg = ReuseConfig::default();
+        let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
+        let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
+        let inputs: Vec<&ReuseInput> = prepared.iter().collect();
+        let none = PriorReuse::default();
+        let whole = find_reuse_in(&ids, &inputs, &cfg, &none);
+        assert_eq!(whole.pairs.len(), 3, "{:?}", whole.pairs);
+        // The first two articles were linked before; the third is new.
+        let earlier = find_reuse_in(&ids[..2], &inputs[..2], &cfg, &none);
+        let found = earlier.found_after(&ids[..2], &none);
+        assert_eq!(found.len(), 1);
+        assert!(!found[0].passages.is_empty());
+        let known: Vec<DocId> = ids[..2].iter().map(|d| (*d).clone()).collect();
+        let prior = PriorReuse::new(known.clone(), found.clone());
+        let again = find_reuse_in(&ids, &inputs, &cfg, &prior);
+        assert_eq!(again.passages, whole.passages);
+        assert_eq!(again.pairs, whole.pairs);
+        assert_eq!(again.found_after(&ids, &none).len(), 3);
+        // What is new to the prior: the two pairs with the third article.
+        let new = again.found_after(&ids, &prior);
+        assert_eq!(new.len(), 2);
+        assert!(new.iter().all(|f| f.doc_b == *ids[2]));
+        // A known pair is taken from the prior, never aligned: a prior that says the first
+        // two articles shared nothing is believed.
+        let forgotten = find_reuse_in(&ids, &inputs, &cfg, &PriorReuse::new(known, Vec::new()));
+        assert_eq!(forgotten.pairs.len(), 2);
+        assert!(forgotten.passages.iter().all(|p| p.doc_b == *ids[2]));
     }
 }

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
-use corroborate_link::{Lineage, Lineages, LinkedStory, Links, Passage};
+use corroborate_link::{Lineage, Lineages, LinkedStory, Links, PairFound, Passage, PriorReuse};
 use corroborate_render::json::{Report, ReportOptions};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -43,7 +43,7 @@ pub fn dossiers(
     record_choice: &RecordChoice,
     opts: ReportOptions,
 ) -> (Vec<Value>, Vec<InputProblem>) {
-    let (links, problems) = link_stories(results);
+    let (links, problems) = link_stories(results, None);
     let plan = StoryPlan::new(results, &links);
     let index = LinkIndex::new(&links);
     let mut out = Vec::with_capacity(links.stories.len());
@@ -74,18 +74,24 @@ pub struct StoryReports {
     pub reports: Vec<Option<Report>>,
     /// Problems of story linking and of the selected stories' stages.
     pub problems: Vec<InputProblem>,
+    /// What reuse detection found for each article pair the prior did not know: what the next
+    /// run's prior adds.
+    pub pairs: Vec<PairFound>,
 }
 
-/// Links every result into stories, then reconciles only the stories `selected` chooses (it is
-/// given each story's documents), in parallel, each into its own report. The reports do not
-/// depend on which other stories were selected.
+/// Links every result into stories (the article pairs `prior` knows are not aligned again),
+/// then reconciles only the stories `selected` chooses (it is given each story's documents), in
+/// parallel, each into its own report. The reports do not depend on which other stories were
+/// selected.
 pub fn story_reports(
     results: &mut [Analysed],
     record_choice: &RecordChoice,
     opts: ReportOptions,
     selected: &(dyn Fn(&[DocId]) -> bool + Sync),
+    prior: PriorReuse,
 ) -> StoryReports {
-    let (links, mut problems) = link_stories(results);
+    let (mut links, mut problems) = link_stories(results, Some(prior));
+    let pairs = std::mem::take(&mut links.pairs);
     let plan = StoryPlan::new(results, &links);
     let index = LinkIndex::new(&links);
     let chosen: Vec<usize> = (0..links.stories.len())
@@ -131,6 +137,7 @@ pub fn story_reports(
         stories,
         reports,
         problems,
+        pairs,
     }
 }
 
@@ -213,6 +220,7 @@ fn story_report(
         lineages: Lineages { lineages, of_doc },
         passages,
         redirects: Default::default(),
+        pairs: Vec::new(),
     });
     corroborate_render::json::build(docs, problems, cross, opts)
 }

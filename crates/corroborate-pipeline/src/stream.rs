@@ -136,7 +136,7 @@ pub fn analyze_streamed(
     let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
     let id_refs: Vec<&DocId> = ids.iter().collect();
     let (mut links, offsets) = match run_stage("stories", "corpus", || {
-        corroborate_link::link_inputs(inputs, &cfg)
+        corroborate_link::link_inputs(inputs, &cfg, None)
     }) {
         Ok(linked) => linked,
         Err(f) => {
@@ -281,6 +281,7 @@ fn story_links(
         lineages,
         passages,
         redirects: BTreeMap::new(),
+        pairs: Vec::new(),
     }
 }
 

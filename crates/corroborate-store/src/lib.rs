@@ -22,6 +22,7 @@ mod document_tables;
 mod fetch_cache;
 mod filter;
 pub mod people;
+mod reuse_pairs;
 mod versions;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -29,6 +30,7 @@ use std::path::Path;
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::{DocId, Document};
+use corroborate_link::PriorReuse;
 use corroborate_reconcile::Analysed;
 use corroborate_render::json::{self, CrossDoc, ReportOptions};
 use rayon::prelude::*;
@@ -57,13 +59,14 @@ pub const APPLICATION_ID: i32 = 0x436F_7272;
 /// before giving up with "database is locked".
 pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
-/// The cross-article stages: given every analysed document and a choice of stories to
-/// reconcile (given each story's documents), the stories they form and the report of each
-/// chosen story (see
-/// [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the same linking
-/// `analyze` uses, so the store and a plain run agree on stories.
-pub type Linker =
-    dyn Fn(&mut [Analysed], &(dyn Fn(&[DocId]) -> bool + Sync)) -> StoryReports + Send + Sync;
+/// The cross-article stages: given every analysed document, a choice of stories to
+/// reconcile (given each story's documents) and the article pairs reuse detection aligned in
+/// the previous relink, the stories they form, the report of each chosen story and every
+/// pair's reuse (see [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the
+/// same linking `analyze` uses, so the store and a plain run agree on stories.
+pub type Linker = dyn Fn(&mut [Analysed], &(dyn Fn(&[DocId]) -> bool + Sync), PriorReuse) -> StoryReports
+    + Send
+    + Sync;
 
 /// Store errors.
 #[derive(Debug, thiserror::Error)]
@@ -426,6 +429,7 @@ impl Store {
                 }
             };
             artifacts::write(&tx, &linked.refreshed)?;
+            reuse_pairs::write(&tx, linked.reuse_usable, &linked.reports.pairs, stamp.1)?;
             let changes = write_stories(&tx, &stored, &linked.reports)?;
             people::refresh(&tx)?;
             tx.commit()?;
@@ -449,6 +453,8 @@ struct Linked {
     reports: StoryReports,
     /// Artifacts written anew: documents stored without a readable one (an older build's).
     refreshed: Vec<(String, Vec<u8>)>,
+    /// Whether the reuse pairs stored before the relink were used (else they are replaced).
+    reuse_usable: bool,
 }
 
 /// Runs the cross-article stages over every stored document: stories are linked over the whole
@@ -461,7 +467,7 @@ fn link_changed(
     let mut rows: Vec<StoredRow> = Vec::new();
     {
         let mut q = conn.prepare(
-            "SELECT d.id, d.today, a.version, a.data FROM documents d LEFT JOIN artifacts a ON a.doc = d.id ORDER BY d.batch, d.rowid",
+            "SELECT d.id, d.today, a.version, a.data, d.rowid FROM documents d LEFT JOIN artifacts a ON a.doc = d.id ORDER BY d.batch, d.rowid",
         )?;
         let it = q.query_map([], |r| {
             Ok(StoredRow {
@@ -471,6 +477,7 @@ fn link_changed(
                     Some(v) => Some((v, r.get(3)?)),
                     None => None,
                 },
+                rowid: r.get(4)?,
             })
         })?;
         for row in it {
@@ -507,7 +514,7 @@ fn link_changed(
         .into_par_iter()
         .filter_map(|(i, d, today)| Some((i, corroborate_pipeline::annotate(d, today).0?)))
         .collect();
-    let refreshed = annotated
+    let refreshed: Vec<(String, Vec<u8>)> = annotated
         .par_iter()
         .map(|(_, r)| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
         .collect();
@@ -521,8 +528,15 @@ fn link_changed(
         let set: BTreeSet<String> = docs.iter().map(|d| d.0.to_string()).collect();
         !known.contains(&set)
     };
-    let reports = linker(&mut analysed, &changed);
-    Ok(Linked { reports, refreshed })
+    let docs: Vec<(String, i64)> = rows.into_iter().map(|r| (r.id, r.rowid)).collect();
+    let prior = reuse_pairs::read(conn, &docs, !refreshed.is_empty())?;
+    drop(docs);
+    let reports = linker(&mut analysed, &changed, prior.reuse);
+    Ok(Linked {
+        reports,
+        refreshed,
+        reuse_usable: prior.usable,
+    })
 }
 
 /// A stored document as a relink reads it.
@@ -531,6 +545,7 @@ struct StoredRow {
     today: String,
     /// (artifact version, deflated artifact), when one is stored.
     artifact: Option<(i64, Vec<u8>)>,
+    rowid: i64,
 }
 
 impl Store {

@@ -176,6 +176,13 @@ CREATE TABLE IF NOT EXISTS lineages (
   origin_outlet TEXT, origin_doc TEXT REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
   origin_reason TEXT, members INTEGER NOT NULL, members_json TEXT, PRIMARY KEY (story, id)
 );
+-- What reuse detection found between a document and the documents before it
+-- (reuse_pairs.rs), written when the document is first linked: the next relink aligns only the
+-- pairs with a document stored since. `pairs` is deflated JSON: for each earlier document
+-- sharing passages, its id, the sentences each copies and the passages' byte spans.
+-- `store_info` holds `reuse_alignment` (the version of the alignment that found them) and
+-- `reuse_through` (the largest document rowid linked).
+CREATE TABLE IF NOT EXISTS reuse_found (doc TEXT PRIMARY KEY, pairs BLOB NOT NULL);
 
 -- Views for the common questions.
 -- Each claim of a current story with every article that states it.

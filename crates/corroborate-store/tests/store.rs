@@ -323,8 +323,8 @@ fn a_relink_reconciles_only_the_stories_whose_documents_changed() {
     let mut s = Store::open(&dir.path().join("t.db")).expect("open");
     let reconciled = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let seen = std::sync::Arc::clone(&reconciled);
-    let counting: Box<Linker> = Box::new(move |results, selected| {
-        let r = corroborate_pipeline::link_selected(results, selected);
+    let counting: Box<Linker> = Box::new(move |results, selected, prior| {
+        let r = corroborate_pipeline::link_selected(results, selected, prior);
         let n = r.reports.iter().filter(|x| x.is_some()).count();
         seen.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
         r
@@ -384,4 +384,64 @@ fn each_article_is_annotated_once_and_a_store_without_artifacts_gets_them_back()
     );
     let after = reports_by_documents(&s);
     assert_eq!(before, after);
+}
+
+#[test]
+fn reuse_found_by_one_relink_is_read_back_by_the_next_not_aligned_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let l = linker();
+    let passages = |s: &Store| -> usize {
+        let reports = s.current_reports().expect("reports");
+        let ferry = reports
+            .values()
+            .find(|(docs, _)| docs.len() == 3)
+            .expect("the ferry story");
+        ferry.1["passages"].as_array().map_or(0, Vec::len)
+    };
+    let mut whole = Store::open(&dir.path().join("whole.db")).expect("open");
+    whole
+        .ingest(
+            vec![ferry(0), ferry(1), ferry(2)],
+            &opts(),
+            &l,
+            &mut |_, _| {},
+        )
+        .expect("ingest");
+    let all = passages(&whole);
+    let mut s = Store::open(&dir.path().join("steps.db")).expect("open");
+    for d in [ferry(0), ferry(1)] {
+        s.ingest(vec![d], &opts(), &l, &mut |_, _| {})
+            .expect("ingest");
+    }
+    // The wire copy and its reprint share passages, stored with the later article.
+    assert_eq!(count(&s, "SELECT count(*) FROM reuse_found"), 1);
+    let through = "SELECT CAST(value AS INTEGER) FROM store_info WHERE key = 'reuse_through'";
+    assert_eq!(
+        count(&s, through),
+        count(&s, "SELECT max(rowid) FROM documents")
+    );
+    // Forgotten pairs are believed: the next relink does not align the two stored articles
+    // again, so their passages are gone from the story's new version.
+    s.connection()
+        .execute("DELETE FROM reuse_found", [])
+        .expect("delete");
+    s.ingest(vec![ferry(2)], &opts(), &l, &mut |_, _| {})
+        .expect("ingest");
+    let believed = passages(&s);
+    assert!(believed < all, "{believed} passages, {all} in one ingest");
+    // Pairs found by another alignment are not used: everything is aligned again.
+    s.connection()
+        .execute(
+            "UPDATE store_info SET value = '0' WHERE key = 'reuse_alignment'",
+            [],
+        )
+        .expect("update");
+    s.ingest(vec![seed(0)], &opts(), &l, &mut |_, _| {})
+        .expect("ingest");
+    assert!(count(&s, "SELECT count(*) FROM reuse_found") >= 2);
+    let version = "SELECT CAST(value AS INTEGER) FROM store_info WHERE key = 'reuse_alignment'";
+    assert_eq!(
+        count(&s, version),
+        i64::from(corroborate_link::reuse::ALIGNMENT_VERSION)
+    );
 }

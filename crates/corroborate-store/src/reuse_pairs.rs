@@ -1,0 +1,167 @@
+//! What reuse detection found between each document and the documents before it
+//! (`reuse_found`), kept so that a relink aligns only the article pairs that involve a document
+//! stored since the last one: the alignment work follows the batch, not the store. The result
+//! is the one a relink from scratch gives (see [`PriorReuse`] for why), provided the pairs were
+//! found by this build's alignment ([`ALIGNMENT_VERSION`], recorded in `store_info`) over the
+//! same article results.
+//!
+//! A pair is stored once, with its later document (a relink's new documents come after every
+//! stored one in linking order): one row per document that shares passages with an earlier
+//! one, written when the document is first linked and never updated.
+
+use std::collections::HashMap;
+
+use corroborate_core::{DocId, Span};
+use corroborate_link::reuse::ALIGNMENT_VERSION;
+use corroborate_link::{PairFound, Passage, PriorReuse, ReuseGrade};
+use corroborate_pipeline::artifact;
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use crate::Result;
+
+/// `store_info` key: the [`ALIGNMENT_VERSION`] that found the stored pairs.
+const ALIGNMENT_KEY: &str = "reuse_alignment";
+
+/// `store_info` key: the largest document rowid of the relink that stored the pairs; the
+/// documents up to it took part in it.
+const THROUGH_KEY: &str = "reuse_through";
+
+/// One stored pair, without the later document (the row's): the earlier document, the
+/// sentences each copies, and the passages as (start and end in the earlier document, start
+/// and end in the later one, score, sentences, grade).
+#[derive(Serialize, Deserialize)]
+struct StoredPair {
+    earlier: String,
+    sentences: (usize, usize),
+    passages: Vec<(usize, usize, usize, usize, f64, usize, ReuseGrade)>,
+}
+
+/// The stored pairs as a prior for a relink, and whether they could be used.
+pub(crate) struct Prior {
+    /// The pairs of the last relink over the documents it linked.
+    pub(crate) reuse: PriorReuse,
+    /// False when no pairs of this build's alignment are stored: the relink aligns every pair
+    /// and its pairs replace what is stored.
+    pub(crate) usable: bool,
+}
+
+/// Reads the stored pairs. `docs` are the stored documents as (id, rowid); `refreshed` tells
+/// whether this relink computed some stored document's article result anew (an older build's
+/// store): its input may differ from the one its pairs were found with, so every pair is
+/// aligned again.
+pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -> Result<Prior> {
+    let info = |key: &str| -> Result<Option<String>> {
+        Ok(conn
+            .query_row("SELECT value FROM store_info WHERE key = ?1", [key], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    };
+    let current = info(ALIGNMENT_KEY)? == Some(ALIGNMENT_VERSION.to_string()) && !refreshed;
+    let through = info(THROUGH_KEY)?.and_then(|t| t.parse::<i64>().ok());
+    let (Some(through), true) = (through, current) else {
+        return Ok(Prior {
+            reuse: PriorReuse::default(),
+            usable: false,
+        });
+    };
+    let ids: HashMap<&str, DocId> = docs
+        .iter()
+        .map(|(id, _)| (id.as_str(), DocId(id.as_str().into())))
+        .collect();
+    let id = |s: &str| ids.get(s).cloned().unwrap_or_else(|| DocId(s.into()));
+    let known: Vec<DocId> = docs
+        .iter()
+        .filter(|(_, rowid)| *rowid <= through)
+        .map(|(d, _)| id(d))
+        .collect();
+    let mut found = Vec::new();
+    let mut q = conn.prepare("SELECT doc, pairs FROM reuse_found")?;
+    let mut rows = q.query([])?;
+    while let Some(row) = rows.next()? {
+        let later = id(&row.get::<_, String>(0)?);
+        let data: Vec<u8> = row.get(1)?;
+        let json = artifact::inflate(&data).map_err(|e| {
+            crate::StoreError::Incompatible(format!(
+                "stored reuse of document {later} does not inflate: {e}"
+            ))
+        })?;
+        for p in serde_json::from_str::<Vec<StoredPair>>(&json)? {
+            let earlier = id(&p.earlier);
+            let passages = p
+                .passages
+                .into_iter()
+                .map(|(a0, a1, b0, b1, score, sentences, grade)| Passage {
+                    doc_a: earlier.clone(),
+                    span_a: Span::new(a0, a1),
+                    doc_b: later.clone(),
+                    span_b: Span::new(b0, b1),
+                    score,
+                    sentences,
+                    grade,
+                })
+                .collect();
+            found.push(PairFound {
+                doc_a: earlier,
+                doc_b: later.clone(),
+                sentences_a: p.sentences.0,
+                sentences_b: p.sentences.1,
+                passages,
+            });
+        }
+    }
+    Ok(Prior {
+        reuse: PriorReuse::new(known, found),
+        usable: true,
+    })
+}
+
+/// Stores what a relink over the documents up to rowid `through` found that its prior did
+/// not know (all of it when the prior was not usable, replacing what was stored), and marks it
+/// as found by this build.
+pub(crate) fn write(
+    conn: &Connection,
+    usable: bool,
+    pairs: &[PairFound],
+    through: i64,
+) -> Result<()> {
+    if !usable {
+        conn.execute("DELETE FROM reuse_found", [])?;
+    }
+    let mut by_later: HashMap<&DocId, Vec<StoredPair>> = HashMap::new();
+    for p in pairs {
+        by_later.entry(&p.doc_b).or_default().push(StoredPair {
+            earlier: p.doc_a.as_str().to_string(),
+            sentences: (p.sentences_a, p.sentences_b),
+            passages: p
+                .passages
+                .iter()
+                .map(|x| {
+                    let (a, b) = (x.span_a, x.span_b);
+                    (
+                        a.start,
+                        a.end,
+                        b.start,
+                        b.end,
+                        x.score,
+                        x.sentences,
+                        x.grade,
+                    )
+                })
+                .collect(),
+        });
+    }
+    let mut by_later: Vec<(&DocId, Vec<StoredPair>)> = by_later.into_iter().collect();
+    by_later.sort_by(|a, b| a.0.cmp(b.0));
+    let mut q = conn.prepare("INSERT OR REPLACE INTO reuse_found (doc, pairs) VALUES (?1, ?2)")?;
+    for (later, stored) in by_later {
+        let json = serde_json::to_string(&stored)?;
+        q.execute(params![later.as_str(), artifact::deflate(&json, 6)])?;
+    }
+    let mut info =
+        conn.prepare("INSERT OR REPLACE INTO store_info (key, value) VALUES (?1, ?2)")?;
+    info.execute(params![ALIGNMENT_KEY, ALIGNMENT_VERSION.to_string()])?;
+    info.execute(params![THROUGH_KEY, through.to_string()])?;
+    Ok(())
+}
