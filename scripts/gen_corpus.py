@@ -244,6 +244,12 @@ def main():
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--per-file", type=int, default=500)
     ap.add_argument(
+        "--by-date",
+        action="store_true",
+        help="write the articles in order of publication (a feed as it arrives) instead of "
+        "story by story; holds the whole corpus in memory",
+    )
+    ap.add_argument(
         "--gold",
         help="also write each article's true story here, one TSV line per article: "
         "source (file:line, as the report's documents[].source) and story number",
@@ -267,6 +273,8 @@ def main():
             file_no += 1
             buf = []
 
+    held = []  # (published, line, story) with --by-date, written at the end
+
     while written < args.articles:
         story = Story(sid, r, outlets)
         sid += 1
@@ -288,12 +296,22 @@ def main():
             published = f"{story.year}-{story.month + 1:02}-{day:02}"
             text = f"{title}\n\n{story.town.upper()} -- {paragraphs(sentences, r)}\n"
             line = {"text": text, "title": title, "outlet": outlet, "published": published}
+            written += 1
+            if args.by_date:
+                held.append((published, json.dumps(line, ensure_ascii=False) + "\n", story.id))
+                continue
             buf.append(json.dumps(line, ensure_ascii=False) + "\n")
             path = os.path.join(args.out, f"part-{file_no:05}.jsonl")
             gold.append(f"{path}:{len(buf)}\t{story.id}\n")
-            written += 1
             if len(buf) >= args.per_file:
                 flush()
+    held.sort(key=lambda h: h[0])
+    for _, line, story_id in held:
+        buf.append(line)
+        path = os.path.join(args.out, f"part-{file_no:05}.jsonl")
+        gold.append(f"{path}:{len(buf)}\t{story_id}\n")
+        if len(buf) >= args.per_file:
+            flush()
     flush()
     if args.gold:
         with open(args.gold, "w", encoding="utf-8") as f:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Ingest benchmark (docs/performance.md, issue 21): a generated corpus ingested into one store
-# in batches, one `corroborate ingest` per batch, timing each batch and the store's size.
+# in batches, one `corroborate ingest` per batch, timing each batch and the store's size. The
+# corpus is written in order of publication, as a feed arrives (gen_corpus.py --by-date).
 #
 #   ARTICLES=20000 BATCH=1000 bash scripts/ingest-bench.sh [path/to/corroborate]
 #
@@ -17,7 +18,7 @@ WORK=${WORK:-$(mktemp -d)}
 CORPUS=$WORK/corpus
 DB=$WORK/bench.db
 if [ ! -d "$CORPUS" ]; then
-  python3 "$(dirname "$0")/gen_corpus.py" --articles "$ARTICLES" --out "$CORPUS" --per-file "$BATCH" >&2
+  python3 "$(dirname "$0")/gen_corpus.py" --articles "$ARTICLES" --out "$CORPUS" --per-file "$BATCH" --by-date >&2
 fi
 rm -f "$DB" "$DB-wal" "$DB-shm"
 echo "batch,articles,wall_s,cpu_s,peak_rss_mb,store_mb"

@@ -133,11 +133,12 @@ pub fn link_inputs(
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
     let incremental = prior.is_some();
-    let prior = prior.unwrap_or_default();
-    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &prior);
-    let pairs = match incremental {
-        true => reuse.found_after(&ids, &prior),
-        false => Vec::new(),
+    let mut prior = prior.unwrap_or_default();
+    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &mut prior);
+    let pairs = if incremental {
+        reuse.found_after(&ids, &prior)
+    } else {
+        Vec::new()
     };
     drop((ids, reuse_inputs, prior));
     // The reuse features are dropped here, before lineages and stories: each article keeps

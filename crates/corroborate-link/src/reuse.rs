@@ -209,10 +209,10 @@ impl PriorReuse {
         self.known.contains(doc)
     }
 
-    /// The earlier result of the pair (`a`, `b`) when both articles were in the earlier run
-    /// (`Some(None)`: they shared nothing), `None` when the pair must be aligned now.
-    fn lookup(&self, a: &DocId, b: &DocId) -> Option<Option<&PairFound>> {
-        (self.knows(a) && self.knows(b)).then(|| self.found.get(&(a.clone(), b.clone())))
+    /// Takes the earlier findings of the pair (`a`, `b`) of articles it knows out of the prior
+    /// (`None`: they shared nothing).
+    fn take(&mut self, a: &DocId, b: &DocId) -> Option<PairFound> {
+        self.found.remove(&(a.clone(), b.clone()))
     }
 }
 
@@ -607,17 +607,17 @@ pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
     let prepared: Vec<ReuseInput> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
     let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
     let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-    find_reuse_in(&ids, &inputs, cfg, &PriorReuse::default())
+    find_reuse_in(&ids, &inputs, cfg, &mut PriorReuse::default())
 }
 
 /// [`find_reuse`] over articles prepared beforehand ([`ReuseInput::of`]); `ids[i]` is the id of
-/// the article `inputs[i]` was prepared from. Pairs `prior` knows are taken from it, not
-/// aligned again.
+/// the article `inputs[i]` was prepared from. Pairs of articles `prior` knows are not aligned
+/// again: their findings are moved out of it (so they are never held twice).
 pub fn find_reuse_in(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
     cfg: &ReuseConfig,
-    prior: &PriorReuse,
+    prior: &mut PriorReuse,
 ) -> Reuse {
     if inputs.len() < 2 {
         return Reuse::default();
@@ -635,27 +635,32 @@ fn reuse_in_chunks(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
     cfg: &ReuseConfig,
-    prior: &PriorReuse,
+    prior: &mut PriorReuse,
     pairs_at_once: usize,
 ) -> Reuse {
     let pairs = candidates(inputs, cfg);
     let mut reuse = Reuse::default();
     for chunk in pairs.chunks(pairs_at_once.max(1)) {
-        let found: Vec<(Vec<Passage>, Option<PairReuse>)> = chunk
+        let aligned: Vec<Option<(Vec<Passage>, Option<PairReuse>)>> = chunk
             .par_iter()
             .map(|&(a, b)| {
                 let (a, b) = (a as usize, b as usize);
-                match prior.lookup(ids[a], ids[b]) {
-                    Some(Some(f)) => (
-                        f.passages.clone(),
-                        Some(pair_of(inputs, a, b, f.sentences_a, f.sentences_b)),
-                    ),
-                    Some(None) => (Vec::new(), None),
-                    None => pair_reuse(ids, inputs, a, b, cfg),
-                }
+                let known = prior.knows(ids[a]) && prior.knows(ids[b]);
+                (!known).then(|| pair_reuse(ids, inputs, a, b, cfg))
             })
             .collect();
-        for (passages, pair) in found {
+        for (&(a, b), aligned) in chunk.iter().zip(aligned) {
+            let (a, b) = (a as usize, b as usize);
+            let (passages, pair) = match aligned {
+                Some(found) => found,
+                None => match prior.take(ids[a], ids[b]) {
+                    Some(f) => {
+                        let pair = pair_of(inputs, a, b, f.sentences_a, f.sentences_b);
+                        (f.passages, Some(pair))
+                    }
+                    None => (Vec::new(), None),
+                },
+            };
             reuse.passages.extend(passages);
             reuse.pairs.extend(pair);
         }
@@ -890,11 +895,11 @@ mod tests {
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-        let none = PriorReuse::default();
-        let whole = reuse_in_chunks(&ids, &inputs, &cfg, &none, PAIRS_AT_ONCE);
+        let none = &mut PriorReuse::default();
+        let whole = reuse_in_chunks(&ids, &inputs, &cfg, none, PAIRS_AT_ONCE);
         assert!(whole.pairs.len() >= 3, "{:?}", whole.pairs);
         for at_once in [1, 2] {
-            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, &none, at_once);
+            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, none, at_once);
             assert_eq!(chunked.passages, whole.passages);
             assert_eq!(chunked.pairs, whole.pairs);
         }
@@ -910,27 +915,27 @@ mod tests {
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-        let none = PriorReuse::default();
-        let whole = find_reuse_in(&ids, &inputs, &cfg, &none);
+        let none = &mut PriorReuse::default();
+        let whole = find_reuse_in(&ids, &inputs, &cfg, none);
         assert_eq!(whole.pairs.len(), 3, "{:?}", whole.pairs);
         // The first two articles were linked before; the third is new.
-        let earlier = find_reuse_in(&ids[..2], &inputs[..2], &cfg, &none);
-        let found = earlier.found_after(&ids[..2], &none);
+        let earlier = find_reuse_in(&ids[..2], &inputs[..2], &cfg, none);
+        let found = earlier.found_after(&ids[..2], none);
         assert_eq!(found.len(), 1);
         assert!(!found[0].passages.is_empty());
         let known: Vec<DocId> = ids[..2].iter().map(|d| (*d).clone()).collect();
-        let prior = PriorReuse::new(known.clone(), found.clone());
-        let again = find_reuse_in(&ids, &inputs, &cfg, &prior);
+        let mut prior = PriorReuse::new(known.clone(), found);
+        let again = find_reuse_in(&ids, &inputs, &cfg, &mut prior);
         assert_eq!(again.passages, whole.passages);
         assert_eq!(again.pairs, whole.pairs);
-        assert_eq!(again.found_after(&ids, &none).len(), 3);
+        assert_eq!(again.found_after(&ids, none).len(), 3);
         // What is new to the prior: the two pairs with the third article.
         let new = again.found_after(&ids, &prior);
         assert_eq!(new.len(), 2);
         assert!(new.iter().all(|f| f.doc_b == *ids[2]));
         // A known pair is taken from the prior, never aligned: a prior that says the first
         // two articles shared nothing is believed.
-        let forgotten = find_reuse_in(&ids, &inputs, &cfg, &PriorReuse::new(known, Vec::new()));
+        let forgotten = find_reuse_in(&ids, &inputs, &cfg, &mut PriorReuse::new(known, Vec::new()));
         assert_eq!(forgotten.pairs.len(), 2);
         assert!(forgotten.passages.iter().all(|p| p.doc_b == *ids[2]));
     }

@@ -61,8 +61,9 @@ pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The cross-article stages: given every analysed document, a choice of stories to
 /// reconcile (given each story's documents) and the article pairs reuse detection aligned in
-/// the previous relink, the stories they form, the report of each chosen story and every
-/// pair's reuse (see [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the
+/// the previous relink, the stories they form, the report of each chosen story and what
+/// reuse detection found in the pairs it aligned (see
+/// [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the
 /// same linking `analyze` uses, so the store and a plain run agree on stories.
 pub type Linker = dyn Fn(&mut [Analysed], &(dyn Fn(&[DocId]) -> bool + Sync), PriorReuse) -> StoryReports
     + Send
