@@ -49,7 +49,7 @@ pub(crate) struct Prior {
 /// Reads the stored pairs. `docs` are the stored documents as (id, rowid); `refreshed` tells
 /// whether this relink computed some stored document's article result anew (an older build's
 /// store): its input may differ from the one its pairs were found with, so every pair is
-/// aligned again.
+/// aligned again. So is every pair when a stored row does not read back (damaged).
 pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -> Result<Prior> {
     let info = |key: &str| -> Result<Option<String>> {
         Ok(conn
@@ -60,11 +60,12 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
     };
     let current = info(ALIGNMENT_KEY)? == Some(ALIGNMENT_VERSION.to_string()) && !refreshed;
     let through = info(THROUGH_KEY)?.and_then(|t| t.parse::<i64>().ok());
+    let unusable = Prior {
+        reuse: PriorReuse::default(),
+        usable: false,
+    };
     let (Some(through), true) = (through, current) else {
-        return Ok(Prior {
-            reuse: PriorReuse::default(),
-            usable: false,
-        });
+        return Ok(unusable);
     };
     let ids: HashMap<&str, DocId> = docs
         .iter()
@@ -82,12 +83,15 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
     while let Some(row) = rows.next()? {
         let later = id(&row.get::<_, String>(0)?);
         let data: Vec<u8> = row.get(1)?;
-        let json = artifact::inflate(&data).map_err(|e| {
-            crate::StoreError::Incompatible(format!(
-                "stored reuse of document {later} does not inflate: {e}"
-            ))
-        })?;
-        for p in serde_json::from_str::<Vec<StoredPair>>(&json)? {
+        // A damaged row is not trusted, nor are the others: every pair is aligned again and
+        // the table is written anew, as a damaged artifact is annotated again.
+        let Some(stored) = artifact::inflate(&data)
+            .ok()
+            .and_then(|json| serde_json::from_str::<Vec<StoredPair>>(&json).ok())
+        else {
+            return Ok(unusable);
+        };
+        for p in stored {
             let earlier = id(&p.earlier);
             let passages = p
                 .passages

@@ -444,4 +444,16 @@ fn reuse_found_by_one_relink_is_read_back_by_the_next_not_aligned_again() {
         count(&s, version),
         i64::from(corroborate_link::reuse::ALIGNMENT_VERSION)
     );
+    // A damaged row stops nothing: every pair is aligned again and the rows are written anew.
+    let rows = count(&s, "SELECT count(*) FROM reuse_found");
+    s.connection()
+        .execute("UPDATE reuse_found SET pairs = x'00ff'", [])
+        .expect("damage");
+    s.ingest(vec![seed(1)], &opts(), &l, &mut |_, _| {})
+        .expect("ingest despite a damaged row");
+    assert_eq!(
+        count(&s, "SELECT count(*) FROM reuse_found WHERE pairs = x'00ff'"),
+        0
+    );
+    assert!(count(&s, "SELECT count(*) FROM reuse_found") >= rows);
 }
