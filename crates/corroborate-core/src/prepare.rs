@@ -42,6 +42,18 @@ impl PreparedDoc {
             .is_some_and(|ig| ig.span.start <= span.start && span.end <= ig.span.end)
     }
 
+    /// True when `span` lies inside an ignored span other than a date stamp: where date
+    /// recognition does not look. A page's date stamp is not article text (no claim, quote or
+    /// event comes from it), but the dates it gives are the page's own.
+    pub fn is_ignored_but_stamp(&self, span: Span) -> bool {
+        let i = self.ignored.partition_point(|ig| ig.span.end <= span.start);
+        self.ignored.get(i).is_some_and(|ig| {
+            ig.span.start <= span.start
+                && span.end <= ig.span.end
+                && ig.reason != crate::clean::IgnoreReason::DateStamp
+        })
+    }
+
     /// The sentences that are part of the article (not inside an ignored span).
     pub fn article_sentences(&self) -> impl Iterator<Item = Span> + '_ {
         self.seg

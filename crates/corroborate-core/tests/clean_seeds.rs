@@ -106,9 +106,10 @@ fn the_ad_after_a_run_together_sentence_starts_at_you() {
 /// Precision on unseen news: the MEANTIME and ECB+ development texts (582 articles) carry no
 /// promos, ads, hashtag lines, credits, link lines or photo credits, so nothing may be ignored.
 #[test]
-fn nothing_is_ignored_in_plain_news_texts() {
+fn nothing_but_page_date_stamps_is_ignored_in_plain_news_texts() {
     let data = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
     let mut n = 0;
+    let mut stamps = 0;
     for sub in ["meantime/text", "ecbplus-train/text"] {
         let dir = data.join(sub);
         let entries = std::fs::read_dir(&dir)
@@ -120,15 +121,23 @@ fn nothing_is_ignored_in_plain_news_texts() {
             let loaded = load_bytes(&name, InputKind::Text, text.into_bytes(), None);
             for doc in loaded.documents {
                 let prep = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 31));
+                // Pages copied as text keep their date stamps ("Updated: November 11, 2011
+                // 20:09 IST"): one line each, never more.
                 let found: Vec<_> = prep
                     .ignored
                     .iter()
                     .map(|ig| (ig.reason, prep.slice(ig.span).to_owned()))
+                    .filter(|(reason, line)| {
+                        *reason != IgnoreReason::DateStamp || line.contains('\n')
+                    })
                     .collect();
                 assert!(found.is_empty(), "{name}: {found:?}");
+                stamps += prep.ignored.len();
                 n += 1;
             }
         }
     }
     assert!(n >= 500, "read {n} texts");
+    // ECB+ train holds 64 such stamps (each read and checked by hand, 2026-12-05).
+    assert_eq!(stamps, 64);
 }

@@ -115,15 +115,16 @@ impl SpanMap for DateCandidate {
 }
 
 /// Finds and normalises the temporal expressions of a prepared document, using its
-/// publication date as the DCT and its sentences for tense; skips ignored spans.
+/// publication date as the DCT and its sentences for tense; skips ignored spans other than
+/// date stamps ([`PreparedDoc::is_ignored_but_stamp`]).
 pub fn extract(doc: &PreparedDoc) -> Vec<Timex> {
     normalise_candidates(doc, &recognise(doc))
 }
 
 /// The temporal expressions of a prepared document, recognised but not normalised; skips
-/// ignored spans.
+/// ignored spans other than date stamps.
 pub fn recognise(doc: &PreparedDoc) -> Vec<DateCandidate> {
-    recognise_text(&doc.doc.text, |s| doc.is_ignored(s))
+    recognise_text(&doc.doc.text, |s| doc.is_ignored_but_stamp(s))
 }
 
 /// Normalises `candidates` of `doc` (from [`recognise`]) against its publication date.

@@ -420,7 +420,7 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
         }
     }
     for t in &doc.seg.tokens {
-        if t.kind == TokenKind::Number && !doc.is_ignored(t.span) {
+        if t.kind == TokenKind::Number && !doc.is_ignored_but_stamp(t.span) {
             let s = doc.slice(t.span);
             if is_year(s) {
                 add(Kind::Year, s, 1.0);

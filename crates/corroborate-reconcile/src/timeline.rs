@@ -235,7 +235,11 @@ fn dated_mentions(docs: &[Analysed], members: &[usize]) -> Vec<Dated> {
     for &i in members {
         let Some((p, ex)) = docs.get(i) else { continue };
         for t in &ex.dates {
-            if !matches!(t.kind, TimexType::Date | TimexType::Time) || t.anchor.is_some() {
+            // A page's date stamp dates the page, not an event.
+            if !matches!(t.kind, TimexType::Date | TimexType::Time)
+                || t.anchor.is_some()
+                || p.is_ignored(t.span)
+            {
                 continue;
             }
             let Some(value) = t.value.as_deref() else {

@@ -183,3 +183,36 @@ fn an_unrelated_weekday_does_not_date_an_article() {
     assert!(inferred.is_empty());
     assert!(docs[1].0.doc.meta.published.is_none());
 }
+
+#[test]
+fn a_page_date_stamp_is_recognised_as_a_date_but_is_no_event() {
+    let stamp = "Updated: 12 March 2026, 10:02 GMT";
+    let docs = vec![
+        fictional(
+            "a.txt",
+            date(2026, 3, 13),
+            &format!("Ferry grounding\n\n{stamp}\n\nThe ferry Marisol ran aground off Pellam Point on Tuesday, March 10.\n"),
+        ),
+        fictional(
+            "b.txt",
+            date(2026, 3, 13),
+            &format!("Ferry aground\n\n{stamp}\n\nThe ferry Marisol struck a ledge off Pellam Point on Tuesday.\n"),
+        ),
+    ];
+    let (p, ex) = &docs[0];
+    let at = p.doc.text.find(stamp).unwrap_or_default();
+    let in_stamp = |s: corroborate_core::Span| s.start >= at && s.end <= at + stamp.len();
+    // The stamp's date stays an annotation of the text.
+    assert!(
+        ex.dates
+            .iter()
+            .any(|t| in_stamp(t.span) && t.value.as_deref() == Some("2026-03-12")),
+        "{:?}",
+        ex.dates
+    );
+    let events = build(&docs, &[0, 1]);
+    assert!(events.iter().all(|e| e.date != "2026-03-12"), "{events:?}");
+    assert!(events
+        .iter()
+        .any(|e| e.date == "2026-03-10" && e.mentions.len() == 2));
+}

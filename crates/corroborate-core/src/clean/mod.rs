@@ -57,7 +57,8 @@ pub enum IgnoreReason {
     Banner,
     /// A byline block (HTML loader; the byline is in the document's metadata).
     Byline,
-    /// A date stamp (HTML loader; the date is in the document's metadata).
+    /// A date stamp: an HTML page's (the date is in the document's metadata), or a line of
+    /// text such as "Updated: 10 April 2007, 9:02 GMT".
     DateStamp,
     /// Buttons, form controls, icons and embeds (HTML loader).
     Widget,

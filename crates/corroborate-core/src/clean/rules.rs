@@ -206,7 +206,57 @@ pub(super) fn line_reason(line: &str) -> Option<IgnoreReason> {
     {
         return Some(IgnoreReason::PhotoCredit);
     }
+    if is_date_stamp(line) {
+        return Some(IgnoreReason::DateStamp);
+    }
     None
+}
+
+/// Words that make a line of dates and times a page's stamp.
+const STAMP_WORDS: [&str; 4] = ["published", "updated", "posted", "modified"];
+
+/// True for a page's date stamp copied with its text: "Updated: 10 April 2007, 9:02 GMT",
+/// "21 July 2013 Last updated at 11:11 GMT", "POSTED: 1052 GMT (1852 HKT), April 10, 2007".
+/// The line names the stamp (published, updated, posted, modified), holds a digit, and every
+/// other word is a month, a weekday, a number, a clock word or a time zone, so a sentence
+/// ("a report posted online on Monday said …") never matches.
+pub(super) fn is_date_stamp(line: &str) -> bool {
+    if line.len() > 160 || !line.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let mut named = false;
+    for raw in line.split_whitespace() {
+        let token = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '+');
+        let lower = token.to_ascii_lowercase();
+        if STAMP_WORDS.contains(&lower.as_str()) {
+            named = true;
+        } else if !(token.is_empty() || is_stamp_part(token, &lower)) {
+            return false;
+        }
+    }
+    named
+}
+
+/// A word a date stamp may hold besides its stamp word (see [`is_date_stamp`]).
+fn is_stamp_part(token: &str, lower: &str) -> bool {
+    const CALENDAR: [&str; 37] = [
+        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun",
+        "june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october",
+        "nov", "november", "dec", "december", "mon", "monday", "tue", "tues", "tuesday", "wed",
+        "wednesday", "thu", "thurs", "thursday", "fri", "friday", "sat",
+    ];
+    const MORE: [&str; 11] = [
+        "saturday", "sun", "sunday", "last", "first", "on", "at", "am", "pm", "a.m", "p.m",
+    ];
+    let number = token.bytes().any(|b| b.is_ascii_digit())
+        && (token.bytes().all(|b| b.is_ascii_digit() || b":/.-+".contains(&b))
+            || ["st", "nd", "rd", "th"]
+                .iter()
+                .any(|o| lower.strip_suffix(o).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))));
+    // A time zone: "GMT", "EDT", "GMT+01", "UTC-5".
+    let letters = token.trim_end_matches(|c: char| c.is_ascii_digit() || c == '+' || c == '-');
+    let zone = (2..=5).contains(&letters.len()) && letters.bytes().all(|b| b.is_ascii_uppercase());
+    number || zone || CALENDAR.contains(&lower) || MORE.contains(&lower)
 }
 
 /// True for a link-list heading with nothing after the marker ("Related:", "READ MORE").

@@ -264,3 +264,32 @@ fn invariants_hold_on_random_documents() {
         }
     }
 }
+
+#[test]
+fn a_page_date_stamp_line_is_a_date_stamp() {
+    for stamp in [
+        "Updated: 3 March 2026, 10:02 GMT",
+        "4 March 2026 Last updated at 09:15 GMT",
+        "PUBLISHED: TUESDAY, MARCH 3, 2026, 8:41 PM",
+        "Posted on Tue Mar 3, 2026 07:30 AM PST | Updated 9:12 a.m.",
+        "First published 03/03/2026 6:05 pm EST",
+        "POSTED: 1130 GMT (1930 HKT), March 3, 2026",
+    ] {
+        let t = format!("{HEAD}{stamp}\n\n{BODY}");
+        assert_eq!(ignored(&t), [(IgnoreReason::DateStamp, stamp)], "{stamp}");
+    }
+}
+
+#[test]
+fn lines_that_merely_mention_posting_or_dates_are_article_text() {
+    for line in [
+        "A video posted online on March 3, 2026 showed the ferry leaving at 6 p.m.",
+        "HARLOW, Maine, March 3, 2026 (Coastal Wire) — The ferry resumed service.",
+        "Updated figures came on Tuesday.",
+        "Published in 2024, the report found 3 errors.",
+        "Posted speed limits were lowered on March 3.",
+    ] {
+        let t = format!("{HEAD}{line}\n\n{BODY}");
+        assert_eq!(ignored(&t), [], "{line}");
+    }
+}
