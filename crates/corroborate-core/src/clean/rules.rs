@@ -237,26 +237,27 @@ pub(super) fn is_date_stamp(line: &str) -> bool {
     named
 }
 
+/// Month and weekday names and their abbreviations, and the clock words of a date stamp.
+const STAMP_CALENDAR: &str = "jan january feb february mar march apr april may jun june jul july \
+    aug august sep sept september oct october nov november dec december mon monday tue tues \
+    tuesday wed wednesday thu thurs thursday fri friday sat saturday sun sunday last first on \
+    at am pm a.m p.m";
+
 /// A word a date stamp may hold besides its stamp word (see [`is_date_stamp`]).
 fn is_stamp_part(token: &str, lower: &str) -> bool {
-    const CALENDAR: [&str; 37] = [
-        "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun",
-        "june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october",
-        "nov", "november", "dec", "december", "mon", "monday", "tue", "tues", "tuesday", "wed",
-        "wednesday", "thu", "thurs", "thursday", "fri", "friday", "sat",
-    ];
-    const MORE: [&str; 11] = [
-        "saturday", "sun", "sunday", "last", "first", "on", "at", "am", "pm", "a.m", "p.m",
-    ];
     let number = token.bytes().any(|b| b.is_ascii_digit())
-        && (token.bytes().all(|b| b.is_ascii_digit() || b":/.-+".contains(&b))
-            || ["st", "nd", "rd", "th"]
-                .iter()
-                .any(|o| lower.strip_suffix(o).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))));
+        && (token
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b":/.-+".contains(&b))
+            || ["st", "nd", "rd", "th"].iter().any(|o| {
+                lower
+                    .strip_suffix(o)
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            }));
     // A time zone: "GMT", "EDT", "GMT+01", "UTC-5".
     let letters = token.trim_end_matches(|c: char| c.is_ascii_digit() || c == '+' || c == '-');
     let zone = (2..=5).contains(&letters.len()) && letters.bytes().all(|b| b.is_ascii_uppercase());
-    number || zone || CALENDAR.contains(&lower) || MORE.contains(&lower)
+    number || zone || STAMP_CALENDAR.split_whitespace().any(|w| w == lower)
 }
 
 /// True for a link-list heading with nothing after the marker ("Related:", "READ MORE").
