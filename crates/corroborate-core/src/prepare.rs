@@ -36,22 +36,23 @@ impl PreparedDoc {
 
     /// True when `span` lies inside an ignored span.
     pub fn is_ignored(&self, span: Span) -> bool {
-        let i = self.ignored.partition_point(|ig| ig.span.end <= span.start);
-        self.ignored
-            .get(i)
-            .is_some_and(|ig| ig.span.start <= span.start && span.end <= ig.span.end)
+        self.ignored_around(span).is_some()
     }
 
     /// True when `span` lies inside an ignored span other than a date stamp: where date
     /// recognition does not look. A page's date stamp is not article text (no claim, quote or
     /// event comes from it), but the dates it gives are the page's own.
     pub fn is_ignored_but_stamp(&self, span: Span) -> bool {
+        self.ignored_around(span)
+            .is_some_and(|ig| ig.reason != crate::clean::IgnoreReason::DateStamp)
+    }
+
+    /// The ignored span `span` lies inside, if any (ignored spans never overlap).
+    fn ignored_around(&self, span: Span) -> Option<&Ignored> {
         let i = self.ignored.partition_point(|ig| ig.span.end <= span.start);
-        self.ignored.get(i).is_some_and(|ig| {
-            ig.span.start <= span.start
-                && span.end <= ig.span.end
-                && ig.reason != crate::clean::IgnoreReason::DateStamp
-        })
+        self.ignored
+            .get(i)
+            .filter(|ig| ig.span.start <= span.start && span.end <= ig.span.end)
     }
 
     /// The sentences that are part of the article (not inside an ignored span).
