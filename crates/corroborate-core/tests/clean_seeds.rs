@@ -104,7 +104,8 @@ fn the_ad_after_a_run_together_sentence_starts_at_you() {
 }
 
 /// Precision on unseen news: the MEANTIME and ECB+ development texts (582 articles) carry no
-/// promos, ads, hashtag lines, credits, link lines or photo credits, so nothing may be ignored.
+/// promos, ads, hashtag lines, credits, link lines or photo credits, so nothing may be ignored
+/// but the date stamps of the pages ECB+ copied its texts from.
 #[test]
 fn nothing_but_page_date_stamps_is_ignored_in_plain_news_texts() {
     let data = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
