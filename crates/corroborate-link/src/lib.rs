@@ -23,7 +23,9 @@ use corroborate_extract::Extraction;
 use rayon::prelude::*;
 
 pub use lineage::{Credit, CreditInput, Lineage, LineageConfig, Lineages};
-pub use reuse::{PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, SentenceOffsets};
+pub use reuse::{
+    PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, ReuseRecord, SentenceOffsets,
+};
 pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput};
 
 /// Tuning of the whole linking stage.
@@ -86,8 +88,45 @@ pub struct LinkInput {
 impl LinkInput {
     /// The link input of one analysed article.
     pub fn of(doc: &PreparedDoc, ex: &Extraction, cfg: &LinkConfig) -> Self {
+        Self::from_record(LinkRecord::of(doc, ex, cfg), cfg)
+    }
+
+    /// The link input of a record made with the same `cfg`: the same as [`LinkInput::of`] of
+    /// the article it was made from.
+    pub fn from_record(record: LinkRecord, cfg: &LinkConfig) -> Self {
         Self {
-            reuse: reuse::ReuseInput::of(doc, &cfg.reuse),
+            reuse: reuse::ReuseInput::from_record(&record.reuse, &cfg.reuse),
+            credits: record.credits,
+            story: record.story,
+        }
+    }
+
+    /// The article's id.
+    pub fn id(&self) -> &DocId {
+        &self.story.id
+    }
+}
+
+/// The version of [`LinkRecord`]'s form and content: bumped whenever its serde form changes,
+/// or what [`LinkRecord::of`] finds in an article does, so that a store recomputes records
+/// kept by an older build.
+pub const LINK_RECORD_VERSION: u32 = 1;
+
+/// What linking needs of one article in the compact form a store keeps between runs (serde):
+/// a [`LinkInput`] before the parts that follow from its word hashes are rebuilt. Made with a
+/// [`LinkConfig`]'s story settings; a store keeps records of the default configuration.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LinkRecord {
+    reuse: reuse::ReuseRecord,
+    credits: lineage::CreditInput,
+    story: stories::StoryInput,
+}
+
+impl LinkRecord {
+    /// The record of one analysed article.
+    pub fn of(doc: &PreparedDoc, ex: &Extraction, cfg: &LinkConfig) -> Self {
+        Self {
+            reuse: reuse::ReuseRecord::of(doc),
             credits: lineage::CreditInput::of(doc, ex),
             story: stories::StoryInput::of(doc, ex, &cfg.stories),
         }
@@ -102,20 +141,11 @@ impl LinkInput {
 /// Links a batch of analysed articles. Articles enter the story index in order of
 /// publication (undated last), then input order, so a story's founder is its earliest article.
 pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
-    link_after(docs, cfg, None)
-}
-
-/// [`link`], for an incremental caller: see [`link_inputs`].
-pub fn link_after(
-    docs: &[(PreparedDoc, Extraction)],
-    cfg: &LinkConfig,
-    prior: Option<PriorReuse>,
-) -> Links {
     let inputs: Vec<LinkInput> = docs
         .par_iter()
         .map(|(p, e)| LinkInput::of(p, e, cfg))
         .collect();
-    link_inputs(inputs, cfg, prior).0
+    link_inputs(inputs, cfg, None).0
 }
 
 /// [`link`] over link inputs (made with the same `cfg`), in input order; also gives back each

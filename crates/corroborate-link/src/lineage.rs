@@ -24,7 +24,7 @@ use corroborate_core::outlet::canonical_outlet_name;
 use corroborate_core::{DocId, PreparedDoc, Span};
 use corroborate_extract::Extraction;
 use regex::Regex;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::reuse::Reuse;
@@ -206,7 +206,7 @@ fn resolve_suffix(run: &str, corpus: &HashMap<String, String>) -> Option<(usize,
 
 /// A credit cue next to a capitalised run that may name an outlet, found by our own patterns;
 /// whether the run names one depends on the corpus's outlets (see [`CreditInput::resolve`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct CueMatch {
     /// The whole match.
     all: Span,
@@ -223,7 +223,7 @@ struct CueMatch {
 /// What credit finding needs of one article, found once per article with no text kept:
 /// attributions and pattern matches whose names may be outlets. Which of them credit an outlet
 /// depends on the corpus's own outlets, so they are resolved at link time.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CreditInput {
     /// The article's outlet as written.
     outlet: Option<String>,

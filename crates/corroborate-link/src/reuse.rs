@@ -247,7 +247,7 @@ struct Sent {
 
 /// A hash of a sequence of whitespace-separated words that can be extended: the hash of two
 /// texts written one after the other (with whitespace between) is [`TextHash::then`] of theirs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct TextHash {
     hash: u64,
     words: u32,
@@ -292,7 +292,7 @@ pub struct ReuseInput {
 impl ReuseInput {
     /// Prepares one article's article sentences for comparison.
     pub fn of(doc: &PreparedDoc, cfg: &ReuseConfig) -> Self {
-        prepare(doc, cfg)
+        Self::from_record(&ReuseRecord::of(doc), cfg)
     }
 
     /// The article's sentence offsets, for converting its passage spans once the rest is
@@ -326,66 +326,107 @@ impl SentenceOffsets {
     }
 }
 
-fn prepare(doc: &PreparedDoc, cfg: &ReuseConfig) -> ReuseInput {
-    let mut sentences: Vec<Sent> = Vec::new();
-    let mut shingles = Vec::new();
-    let mut postings = Vec::new();
-    let mut words: Vec<Word> = Vec::new();
-    let offsets = OffsetMap::new(&doc.doc.text);
-    for span in doc.article_sentences() {
-        if let Some(last) = sentences.last_mut() {
-            let gap = doc.slice(Span::new(last.span.end, span.start));
-            last.joined = !gap.is_empty() && gap.chars().all(char::is_whitespace);
-        }
-        words.clear();
-        content_words(doc, span, &mut words);
-        let mut unigrams: Vec<Feature> = words.iter().map(|w| feature(w.hash)).collect();
-        unigrams.sort_unstable();
-        unigrams.dedup();
-        unigrams.shrink_to_fit();
-        let mut features = unigrams.clone();
-        features.extend(
-            words
-                .windows(2)
-                .map(|p| feature(xxh3_64_with_seed(&p[1].hash.to_le_bytes(), p[0].hash))),
-        );
-        features.sort_unstable();
-        features.dedup();
-        // Kept until linking ends, for every article: no spare capacity.
-        features.shrink_to_fit();
-        if cfg.shingle > 0 {
-            for win in words.windows(cfg.shingle) {
-                let mut h = 0u64;
-                for w in win {
-                    h = xxh3_64_with_seed(&w.hash.to_le_bytes(), h);
-                }
-                shingles.push(h);
+/// One article's reuse features in the compact form a store keeps between runs: each article
+/// sentence's spans, content-word hashes and text hash. [`ReuseInput::from_record`] rebuilds the
+/// rest (unigrams, bigrams, shingles, postings) from the word hashes without the text, so a
+/// stored article is never read or tokenised again to be linked.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReuseRecord {
+    sentences: Vec<SentRecord>,
+}
+
+/// One article sentence of a [`ReuseRecord`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct SentRecord {
+    span: Span,
+    chars: Span,
+    /// The hashes of its content words, in order ([`Word::hash`]).
+    words: Vec<u64>,
+    text: TextHash,
+    joined: bool,
+}
+
+impl ReuseRecord {
+    /// The record of one article: its article sentences, in order.
+    pub fn of(doc: &PreparedDoc) -> Self {
+        let mut sentences: Vec<SentRecord> = Vec::new();
+        let mut words: Vec<Word> = Vec::new();
+        let offsets = OffsetMap::new(&doc.doc.text);
+        for span in doc.article_sentences() {
+            if let Some(last) = sentences.last_mut() {
+                let gap = doc.slice(Span::new(last.span.end, span.start));
+                last.joined = !gap.is_empty() && gap.chars().all(char::is_whitespace);
             }
+            words.clear();
+            content_words(doc, span, &mut words);
+            sentences.push(SentRecord {
+                span,
+                chars: offsets.span(span),
+                words: words.iter().map(|w| w.hash).collect(),
+                text: TextHash::of(doc.slice(span)),
+                joined: false,
+            });
         }
-        if words.len() >= cfg.min_sentence_words {
-            let j = sentences.len() as u32;
-            postings.extend(features.iter().map(|&f| (f, j)));
-        }
-        sentences.push(Sent {
-            span,
-            chars: offsets.span(span),
-            features,
-            unigrams,
-            words: words.len(),
-            text: TextHash::of(doc.slice(span)),
-            joined: false,
-        });
+        Self { sentences }
     }
-    shingles.sort_unstable();
-    shingles.dedup();
-    postings.sort_unstable();
-    sentences.shrink_to_fit();
-    shingles.shrink_to_fit();
-    postings.shrink_to_fit();
-    ReuseInput {
-        sentences,
-        shingles,
-        postings,
+}
+
+impl ReuseInput {
+    /// The reuse input of a record ([`ReuseRecord::of`]): the same as [`ReuseInput::of`] of
+    /// the article it was made from.
+    pub fn from_record(record: &ReuseRecord, cfg: &ReuseConfig) -> Self {
+        let mut sentences: Vec<Sent> = Vec::with_capacity(record.sentences.len());
+        let mut shingles = Vec::new();
+        let mut postings = Vec::new();
+        for s in &record.sentences {
+            let words = &s.words;
+            let mut unigrams: Vec<Feature> = words.iter().map(|&w| feature(w)).collect();
+            unigrams.sort_unstable();
+            unigrams.dedup();
+            unigrams.shrink_to_fit();
+            let mut features = unigrams.clone();
+            features.extend(
+                words
+                    .windows(2)
+                    .map(|p| feature(xxh3_64_with_seed(&p[1].to_le_bytes(), p[0]))),
+            );
+            features.sort_unstable();
+            features.dedup();
+            // Kept until linking ends, for every article: no spare capacity.
+            features.shrink_to_fit();
+            if cfg.shingle > 0 {
+                for win in words.windows(cfg.shingle) {
+                    let mut h = 0u64;
+                    for w in win {
+                        h = xxh3_64_with_seed(&w.to_le_bytes(), h);
+                    }
+                    shingles.push(h);
+                }
+            }
+            if words.len() >= cfg.min_sentence_words {
+                let j = sentences.len() as u32;
+                postings.extend(features.iter().map(|&f| (f, j)));
+            }
+            sentences.push(Sent {
+                span: s.span,
+                chars: s.chars,
+                features,
+                unigrams,
+                words: words.len(),
+                text: s.text,
+                joined: s.joined,
+            });
+        }
+        shingles.sort_unstable();
+        shingles.dedup();
+        postings.sort_unstable();
+        shingles.shrink_to_fit();
+        postings.shrink_to_fit();
+        ReuseInput {
+            sentences,
+            shingles,
+            postings,
+        }
     }
 }
 
@@ -604,7 +645,7 @@ fn merge(
 
 /// Finds the passages shared by any two of `docs`.
 pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
-    let prepared: Vec<ReuseInput> = docs.par_iter().map(|d| prepare(d, cfg)).collect();
+    let prepared: Vec<ReuseInput> = docs.par_iter().map(|d| ReuseInput::of(d, cfg)).collect();
     let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
     let inputs: Vec<&ReuseInput> = prepared.iter().collect();
     find_reuse_in(&ids, &inputs, cfg, &mut PriorReuse::default())
@@ -892,7 +933,7 @@ mod tests {
             doc(&WIRE.replace("March", "April")),
         ];
         let cfg = ReuseConfig::default();
-        let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
+        let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
         let none = &mut PriorReuse::default();
@@ -912,7 +953,7 @@ mod tests {
             A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
         let docs = [doc(WIRE), doc(copy), doc(&WIRE.replace("March", "April"))];
         let cfg = ReuseConfig::default();
-        let prepared: Vec<ReuseInput> = docs.iter().map(|d| prepare(d, &cfg)).collect();
+        let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
         let none = &mut PriorReuse::default();

@@ -35,7 +35,7 @@ use corroborate_extract::entities::EntityKind;
 use corroborate_extract::quantities::{Quantity, QuantityKind};
 use corroborate_extract::Extraction;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::features::{content_words, name_runs, Word};
@@ -186,7 +186,7 @@ fn term_hash(word_hash: u64) -> u64 {
 }
 
 /// What a feature is; sets its weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Kind {
     Person,
     Surname,
@@ -210,11 +210,25 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, Copy)]
+/// Stored as `[hash, kind, tf]` (see [`crate::LinkRecord`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(from = "(u64, Kind, f32)", into = "(u64, Kind, f32)")]
 struct Feature {
     hash: u64,
     kind: Kind,
     tf: f32,
+}
+
+impl From<(u64, Kind, f32)> for Feature {
+    fn from((hash, kind, tf): (u64, Kind, f32)) -> Self {
+        Self { hash, kind, tf }
+    }
+}
+
+impl From<Feature> for (u64, Kind, f32) {
+    fn from(f: Feature) -> Self {
+        (f.hash, f.kind, f.tf)
+    }
 }
 
 /// Organisation and place words: a capitalised run holding one is not a person's name.
@@ -1061,7 +1075,7 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
 
 /// What story grouping needs of one article, found once per article: its id, publication date,
 /// title and features (see [`StoryIndex::add_input`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoryInput {
     /// The article's id.
     pub id: DocId,

@@ -166,3 +166,37 @@ fn all_five_seeds_form_one_story_with_three_lineages() {
     assert_eq!(docs[CBS].0.doc.headline, Some(s.story.title_span));
     assert!(s.story.title.contains("Kohen Wiley"));
 }
+
+#[test]
+fn link_records_read_back_from_json_link_the_seeds_as_their_results_do() {
+    use corroborate_link::{link_inputs, LinkInput, LinkRecord};
+    let docs = common::seeds();
+    let cfg = LinkConfig::default();
+    let inputs: Vec<LinkInput> = docs
+        .iter()
+        .map(|(p, ex)| {
+            let json = serde_json::to_string(&LinkRecord::of(p, ex, &cfg)).expect("serialise");
+            let back: LinkRecord = serde_json::from_str(&json).expect("read back");
+            assert_eq!(back.id(), &p.doc.id);
+            let input = LinkInput::from_record(back, &cfg);
+            assert_eq!(
+                format!("{input:?}"),
+                format!("{:?}", LinkInput::of(p, ex, &cfg)),
+                "{}",
+                p.doc.id.as_str()
+            );
+            input
+        })
+        .collect();
+    let from_records = link_inputs(inputs, &cfg, None).0;
+    let direct = link(&docs, &cfg);
+    assert!(!direct.passages.is_empty(), "AP's copy is found");
+    let parts = |l: &Links| {
+        let of_doc: std::collections::BTreeMap<_, _> = l.lineages.of_doc.iter().collect();
+        format!(
+            "{:?} {:?} {of_doc:?} {:?}",
+            l.stories, l.lineages.lineages, l.passages
+        )
+    };
+    assert_eq!(parts(&from_records), parts(&direct));
+}
