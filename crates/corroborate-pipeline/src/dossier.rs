@@ -17,12 +17,16 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
-use corroborate_link::{Lineage, Lineages, LinkedStory, Links, PairFound, Passage, PriorReuse};
+use corroborate_link::{
+    Lineage, Lineages, LinkConfig, LinkInput, LinkedStory, Links, PairFound, Passage, PriorReuse,
+};
 use corroborate_render::json::{Report, ReportOptions};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 
-use crate::{link_stories, reconcile, reconcile_dated, Analysed, RecordChoice, StoryPlan};
+use crate::{
+    failure, link_stories, reconcile, reconcile_dated, run_stage, Analysed, RecordChoice, StoryPlan,
+};
 
 /// The report fields a dossier keeps.
 const FIELDS: [&str; 8] = [
@@ -43,7 +47,7 @@ pub fn dossiers(
     record_choice: &RecordChoice,
     opts: ReportOptions,
 ) -> (Vec<Value>, Vec<InputProblem>) {
-    let (links, problems) = link_stories(results, None);
+    let (links, problems) = link_stories(results);
     let plan = StoryPlan::new(results, &links);
     let index = LinkIndex::new(&links);
     let mut out = Vec::with_capacity(links.stories.len());
@@ -79,31 +83,56 @@ pub struct StoryReports {
     pub pairs: Vec<PairFound>,
 }
 
-/// Links every result into stories (the article pairs `prior` knows are not aligned again),
-/// then reconciles only the stories `selected` chooses (it is given each story's documents), in
-/// parallel, each into its own report. The reports do not depend on which other stories were
-/// selected.
+/// Reads back the full results of stored articles, given their positions in the link inputs
+/// (ascending, distinct): one slot per position, `None` for an article whose result cannot be
+/// had (it is then left out of its story's report).
+pub type LoadResults<'a> = dyn FnMut(&[usize]) -> Vec<Option<Analysed>> + 'a;
+
+/// Links every article from its link input (the article pairs `prior` knows are not aligned
+/// again), then reconciles only the stories `selected` chooses (it is given each story's
+/// documents), in parallel, each into its own report. Only the articles those reports need
+/// (their members, and the articles their lineages' credits and their passages cite) are read
+/// back, through `load`. The reports do not depend on which other stories were selected.
 pub fn story_reports(
-    results: &mut [Analysed],
+    inputs: Vec<LinkInput>,
+    load: &mut LoadResults<'_>,
     record_choice: &RecordChoice,
     opts: ReportOptions,
     selected: &(dyn Fn(&[DocId]) -> bool + Sync),
     prior: PriorReuse,
 ) -> StoryReports {
-    let (mut links, mut problems) = link_stories(results, Some(prior));
+    let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
+    let (mut links, mut problems) = match run_stage("stories", "corpus", || {
+        corroborate_link::link_inputs(inputs, &LinkConfig::default(), Some(prior)).0
+    }) {
+        Ok(l) => (l, Vec::new()),
+        Err(f) => (Links::default(), vec![failure("corpus", f)]),
+    };
     let pairs = std::mem::take(&mut links.pairs);
-    let plan = StoryPlan::new(results, &links);
     let index = LinkIndex::new(&links);
     let chosen: Vec<usize> = (0..links.stories.len())
         .filter(|&s| selected(&links.stories[s].story.documents))
         .collect();
+    // The articles the chosen stories' reports cite, in input order.
+    let position: HashMap<&DocId, usize> = ids.iter().enumerate().map(|(i, d)| (d, i)).collect();
+    let needed: BTreeSet<usize> = chosen
+        .iter()
+        .flat_map(|&s| StoryShare::of(&index, &links.stories[s]).cited)
+        .filter_map(|d| position.get(d).copied())
+        .collect();
+    drop(position);
+    let needed: Vec<usize> = needed.into_iter().collect();
+    let mut results: Vec<Analysed> = load(&needed).into_iter().flatten().collect();
+    let loaded: Vec<&DocId> = results.iter().map(|(p, _)| &p.doc.id).collect();
+    let plan = StoryPlan::of_ids(&loaded, &links);
+    drop(loaded);
     // Publication dates are inferred story by story first, the one stage that writes to the
     // articles; the read-only stages then run in parallel.
     let dated: Vec<_> = chosen
         .iter()
-        .map(|&s| crate::infer_dates(results, &plan.members[s], &links.stories[s].story.id))
+        .map(|&s| crate::infer_dates(&mut results, &plan.members[s], &links.stories[s].story.id))
         .collect();
-    let results: &[Analysed] = results;
+    let results: &[Analysed] = &results;
     let built: Vec<(usize, Report)> = chosen
         .par_iter()
         .zip(dated)
@@ -170,6 +199,46 @@ impl<'a> LinkIndex<'a> {
     }
 }
 
+/// A story's share of the corpus's links.
+struct StoryShare<'a> {
+    /// The lineages of its articles, in the corpus's order.
+    lineages: Vec<&'a Lineage>,
+    /// The passages its articles come first in, in the corpus's order.
+    passages: Vec<&'a Passage>,
+    /// The documents its report cites: its members, and the articles its lineages' credits
+    /// and its passages cite.
+    cited: BTreeSet<&'a DocId>,
+}
+
+impl<'a> StoryShare<'a> {
+    fn of(index: &LinkIndex<'a>, story: &'a LinkedStory) -> Self {
+        let in_story: BTreeSet<&DocId> = story.story.documents.iter().collect();
+        let lineages: BTreeMap<usize, &Lineage> = story
+            .lineages
+            .iter()
+            .filter_map(|id| index.lineage.get(id.as_str()).copied())
+            .collect();
+        let passages: BTreeMap<usize, &Passage> = in_story
+            .iter()
+            .filter_map(|d| index.passages_from.get(*d))
+            .flatten()
+            .copied()
+            .collect();
+        let mut cited = in_story;
+        cited.extend(
+            lineages
+                .values()
+                .flat_map(|l| l.credits.iter().map(|c| &c.doc)),
+        );
+        cited.extend(passages.values().map(|p| &p.doc_b));
+        StoryShare {
+            lineages: lineages.into_values().collect(),
+            passages: passages.into_values().collect(),
+            cited,
+        }
+    }
+}
+
 /// The report of one story: its reconciled result over its own lineages and passages, and the
 /// documents its spans point into (its members, and the articles its lineages' credits and its
 /// passages cite).
@@ -181,36 +250,19 @@ fn story_report(
     reconciled: crate::StoryResult,
     opts: ReportOptions,
 ) -> Report {
+    let share = StoryShare::of(index, story);
     let in_story: BTreeSet<&DocId> = story.story.documents.iter().collect();
-    // In the corpus's order, as in the whole report.
-    let lineages: BTreeMap<usize, &Lineage> = story
-        .lineages
-        .iter()
-        .filter_map(|id| index.lineage.get(id.as_str()).copied())
-        .collect();
-    let lineages: Vec<Lineage> = lineages.into_values().cloned().collect();
-    let passages: BTreeMap<usize, &Passage> = in_story
-        .iter()
-        .filter_map(|d| index.passages_from.get(*d))
-        .flatten()
-        .copied()
-        .collect();
-    let passages: Vec<Passage> = passages.into_values().cloned().collect();
+    let lineages: Vec<Lineage> = share.lineages.into_iter().cloned().collect();
+    let passages: Vec<Passage> = share.passages.into_iter().cloned().collect();
     let of_doc: HashMap<DocId, usize> = lineages
         .iter()
         .enumerate()
         .flat_map(|(i, l)| l.members.iter().map(move |d| (d.clone(), i)))
         .filter(|(d, _)| in_story.contains(d))
         .collect();
-    let mut cited: BTreeSet<&DocId> = in_story.clone();
-    cited.extend(
-        lineages
-            .iter()
-            .flat_map(|l| l.credits.iter().map(|c| &c.doc)),
-    );
-    cited.extend(passages.iter().map(|p| &p.doc_b));
     // In input order, as in the whole report.
-    let at: BTreeMap<usize, &DocId> = cited
+    let at: BTreeMap<usize, &DocId> = share
+        .cited
         .iter()
         .filter_map(|d| position.get(*d).map(|&i| (i, *d)))
         .collect();

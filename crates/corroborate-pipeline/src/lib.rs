@@ -404,7 +404,7 @@ pub fn link_with(
     results: &mut [Analysed],
     record_choice: &RecordChoice,
 ) -> (CrossDoc, Vec<InputProblem>) {
-    let (links, mut problems) = link_stories(results, None);
+    let (links, mut problems) = link_stories(results);
     let plan = StoryPlan::new(results, &links);
     let mut cross_entities = Vec::new();
     let mut events = Vec::new();
@@ -517,32 +517,30 @@ impl StoryPlan {
     }
 }
 
-/// Stories, lineages and shared passages of the whole corpus (an incremental caller's `prior`:
-/// see [`corroborate_link::link_inputs`]); a failure is a problem naming the corpus, and leaves
-/// every article unlinked.
-pub(crate) fn link_stories(
-    results: &[Analysed],
-    prior: Option<corroborate_link::PriorReuse>,
-) -> (corroborate_link::Links, Vec<InputProblem>) {
+/// Stories, lineages and shared passages of the whole corpus; a failure is a problem naming
+/// the corpus, and leaves every article unlinked.
+pub(crate) fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Vec<InputProblem>) {
     match run_stage("stories", "corpus", || {
-        corroborate_link::link_after(results, &corroborate_link::LinkConfig::default(), prior)
+        corroborate_link::link(results, &corroborate_link::LinkConfig::default())
     }) {
         Ok(l) => (l, Vec::new()),
         Err(f) => (Default::default(), vec![failure("corpus", f)]),
     }
 }
 
-/// The store's linker: every result linked into stories as [`link_with`] does, with the
-/// article pairs `prior` knows not aligned again, and only the stories `selected` chooses
-/// reconciled, each into its own report with the default records (see
-/// [`dossier::story_reports`]).
+/// The store's linker: every article linked into stories from its link input as [`link_with`]
+/// does, with the article pairs `prior` knows not aligned again, and only the stories
+/// `selected` chooses reconciled, each into its own report with the default records; `load`
+/// reads back the articles those reports need (see [`dossier::story_reports`]).
 pub fn link_selected(
-    results: &mut [Analysed],
+    inputs: Vec<corroborate_link::LinkInput>,
+    load: &mut dossier::LoadResults<'_>,
     selected: &(dyn Fn(&[DocId]) -> bool + Sync),
     prior: corroborate_link::PriorReuse,
 ) -> dossier::StoryReports {
     dossier::story_reports(
-        results,
+        inputs,
+        load,
         &RecordChoice::default(),
         ReportOptions::default(),
         selected,

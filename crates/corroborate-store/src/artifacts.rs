@@ -7,7 +7,7 @@
 
 use corroborate_pipeline::artifact::{self, ARTIFACT_VERSION};
 use corroborate_reconcile::Analysed;
-use rusqlite::{params, Connection};
+use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::Result;
 
@@ -23,6 +23,17 @@ pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<Analysed> {
         return None;
     }
     artifact::unpack(data).ok()
+}
+
+/// The version of the artifacts this build writes, as stored.
+pub(crate) const VERSION: i64 = ARTIFACT_VERSION as i64;
+
+/// A document's stored artifact as (version, deflated artifact), when one is stored.
+pub(crate) fn fetch(conn: &Connection, doc: &str) -> Result<Option<(i64, Vec<u8>)>> {
+    Ok(conn
+        .prepare_cached("SELECT version, data FROM artifacts WHERE doc = ?1")?
+        .query_row([doc], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
 }
 
 /// Stores the artifacts of `rows` (document id, deflated artifact), replacing older ones.

@@ -8,11 +8,12 @@
 //! the next run links the documents no story holds yet.
 //!
 //! Per-article work happens once per article: each document's result is stored as a versioned
-//! artifact (`artifacts`) and read back by every later relink. The linker (the same one
-//! `analyze` uses) groups the whole store into stories from those results, and only the stories
-//! whose documents changed are reconciled and get a new version. Each story version stores its
-//! report JSON, deflated (`story_versions.report_json`), from which `report` and the server
-//! render without re-running anything.
+//! artifact (`artifacts`), with what linking needs of it (`link_records`: word hashes, credits,
+//! story features; no text). The linker (the same one `analyze` uses) groups the whole store
+//! into stories from the link records, and only the stories whose documents changed are
+//! reconciled and get a new version: only their articles' artifacts are read back. Each story
+//! version stores its report JSON, deflated (`story_versions.report_json`), from which `report`
+//! and the server render without re-running anything.
 
 #![deny(clippy::string_slice)]
 
@@ -21,6 +22,7 @@ mod claims_tables;
 mod document_tables;
 mod fetch_cache;
 mod filter;
+mod link_records;
 pub mod people;
 mod reuse_pairs;
 mod versions;
@@ -30,7 +32,7 @@ use std::path::Path;
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::{DocId, Document};
-use corroborate_link::PriorReuse;
+use corroborate_link::{LinkConfig, LinkInput, LinkRecord, PriorReuse};
 use corroborate_reconcile::Analysed;
 use corroborate_render::json::{self, CrossDoc, ReportOptions};
 use rayon::prelude::*;
@@ -38,7 +40,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBeha
 use serde::Serialize;
 use serde_json::Value;
 
-pub use corroborate_pipeline::dossier::StoryReports;
+pub use corroborate_pipeline::dossier::{LoadResults, StoryReports};
 pub(crate) use document_tables::{char_bounds, insert_documents, json_of, slice, text_of};
 pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
@@ -59,13 +61,18 @@ pub const APPLICATION_ID: i32 = 0x436F_7272;
 /// before giving up with "database is locked".
 pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
-/// The cross-article stages: given every analysed document, a choice of stories to
-/// reconcile (given each story's documents) and the article pairs reuse detection aligned in
-/// the previous relink, the stories they form, the report of each chosen story and what
-/// reuse detection found in the pairs it aligned (see
-/// [`corroborate_pipeline::dossier::story_reports`]). The CLI passes the
-/// same linking `analyze` uses, so the store and a plain run agree on stories.
-pub type Linker = dyn Fn(&mut [Analysed], &(dyn Fn(&[DocId]) -> bool + Sync), PriorReuse) -> StoryReports
+/// The cross-article stages: given every stored document's link input (in storage order), a
+/// way to read back the full results of some of them, a choice of stories to reconcile (given
+/// each story's documents) and the article pairs reuse detection aligned in the previous
+/// relink, the stories they form, the report of each chosen story and what reuse detection
+/// found in the pairs it aligned (see [`corroborate_pipeline::dossier::story_reports`]). The
+/// CLI passes the same linking `analyze` uses, so the store and a plain run agree on stories.
+pub type Linker = dyn Fn(
+        Vec<LinkInput>,
+        &mut LoadResults<'_>,
+        &(dyn Fn(&[DocId]) -> bool + Sync),
+        PriorReuse,
+    ) -> StoryReports
     + Send
     + Sync;
 
@@ -322,10 +329,16 @@ impl Store {
                 })
                 .unzip();
             let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
-            let packed: Vec<(String, Vec<u8>)> = analysed
+            let (packed, records): (Vec<(String, Vec<u8>)>, Vec<(String, Vec<u8>)>) = analysed
                 .par_iter()
-                .map(|r| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
-                .collect();
+                .map(|r| {
+                    let id = r.0.doc.id.0.to_string();
+                    (
+                        (id.clone(), artifacts::pack(r)),
+                        (id, link_records::pack(&link_records::of(r))),
+                    )
+                })
+                .unzip();
             let prepared: HashSet<String> = analysed
                 .iter()
                 .map(|(p, _)| p.doc.id.0.to_string())
@@ -357,6 +370,11 @@ impl Store {
                 .filter(|(id, _)| written.contains(id))
                 .collect();
             artifacts::write(&tx, &packed)?;
+            let records: Vec<(String, Vec<u8>)> = records
+                .into_iter()
+                .filter(|(id, _)| written.contains(id))
+                .collect();
+            link_records::write(&tx, &records)?;
             tx.execute(
                 "UPDATE batches SET documents = ?1 WHERE id = ?2",
                 params![written.len() as i64, batch],
@@ -430,6 +448,7 @@ impl Store {
                 }
             };
             artifacts::write(&tx, &linked.refreshed)?;
+            link_records::write(&tx, &linked.records)?;
             reuse_pairs::write(&tx, linked.reuse_usable, &linked.reports.pairs, stamp.1)?;
             let changes = write_stories(&tx, &stored, &linked.reports)?;
             people::refresh(&tx)?;
@@ -454,12 +473,24 @@ struct Linked {
     reports: StoryReports,
     /// Artifacts written anew: documents stored without a readable one (an older build's).
     refreshed: Vec<(String, Vec<u8>)>,
+    /// Link records written anew: documents stored without a readable one.
+    records: Vec<(String, Vec<u8>)>,
     /// Whether the reuse pairs stored before the relink were used (else they are replaced).
     reuse_usable: bool,
 }
 
+/// A stored document as a relink reads it.
+struct StoredRow {
+    id: String,
+    today: String,
+    rowid: i64,
+    /// (version, deflated record) of its link record, when one is stored.
+    record: Option<(i64, Vec<u8>)>,
+}
+
 /// Runs the cross-article stages over every stored document: stories are linked over the whole
-/// store, and reported only where their documents differ from every `stored` story's.
+/// store from the link records, and reported only where their documents differ from every
+/// `stored` story's; only the reported stories' articles are read back.
 fn link_changed(
     conn: &Connection,
     linker: &Linker,
@@ -468,85 +499,177 @@ fn link_changed(
     let mut rows: Vec<StoredRow> = Vec::new();
     {
         let mut q = conn.prepare(
-            "SELECT d.id, d.today, a.version, a.data, d.rowid FROM documents d LEFT JOIN artifacts a ON a.doc = d.id ORDER BY d.batch, d.rowid",
+            "SELECT d.id, d.today, d.rowid, l.version, l.data FROM documents d LEFT JOIN link_records l ON l.doc = d.id ORDER BY d.batch, d.rowid",
         )?;
         let it = q.query_map([], |r| {
             Ok(StoredRow {
                 id: r.get(0)?,
                 today: r.get(1)?,
-                artifact: match r.get::<_, Option<i64>>(2)? {
-                    Some(v) => Some((v, r.get(3)?)),
+                rowid: r.get(2)?,
+                record: match r.get::<_, Option<i64>>(3)? {
+                    Some(v) => Some((v, r.get(4)?)),
                     None => None,
                 },
-                rowid: r.get(4)?,
             })
         })?;
         for row in it {
             rows.push(row?);
         }
     }
-    let read: Vec<Option<Analysed>> = rows
+    let mut records: Vec<Option<LinkRecord>> = rows
         .par_iter()
         .map(|row| {
-            let (v, data) = row.artifact.as_ref()?;
-            artifacts::unpack(*v, data)
+            let (v, data) = row.record.as_ref()?;
+            link_records::unpack(*v, data)
         })
         .collect();
-    // Documents without a readable artifact are annotated again from their stored form.
-    let mut missing: Vec<(usize, Document, jiff::civil::Date)> = Vec::new();
+    // Documents without a readable record are made one from their artifact, or, without a
+    // readable artifact, annotated again from their stored form.
+    let refreshed: Vec<(String, Vec<u8>)>;
+    let mut remade: Vec<(usize, Vec<u8>)> = Vec::new();
     {
-        let mut q = conn.prepare("SELECT document_json FROM documents WHERE id = ?1")?;
-        for (i, row) in rows.iter().enumerate().filter(|(i, _)| read[*i].is_none()) {
-            let json: String = q.query_row([&row.id], |r| r.get(0))?;
-            let d: Document = serde_json::from_str(&json)?;
-            // Never the clock: the stored day keeps re-analysis deterministic.
-            let today = row.today.parse().map_err(|e| {
-                StoreError::Incompatible(format!(
-                    "stored document {} has an unreadable analysis day {:?}: {e}",
-                    d.id, row.today
-                ))
-            })?;
-            missing.push((i, d, today));
+        let mut missing: Vec<(usize, Option<Analysed>)> = Vec::new();
+        for (i, row) in rows
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| records[*i].is_none())
+        {
+            let read = artifacts::fetch(conn, &row.id)?;
+            missing.push((i, read.and_then(|(v, data)| artifacts::unpack(v, &data))));
+        }
+        let mut annotate: Vec<(usize, Document, jiff::civil::Date)> = Vec::new();
+        let mut results: Vec<(usize, Analysed)> = Vec::new();
+        for (i, read) in missing {
+            match read {
+                Some(r) => results.push((i, r)),
+                None => {
+                    let (d, today) = stored_document(conn, &rows[i])?;
+                    annotate.push((i, d, today));
+                }
+            }
+        }
+        // A stored article whose preparation fails was reported when it was ingested; it is
+        // left out of the stories rather than stopping the relink.
+        let annotated: Vec<(usize, Analysed)> = annotate
+            .into_par_iter()
+            .filter_map(|(i, d, today)| Some((i, corroborate_pipeline::annotate(d, today).0?)))
+            .collect();
+        refreshed = annotated
+            .par_iter()
+            .map(|(_, r)| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
+            .collect();
+        results.extend(annotated);
+        let made: Vec<(usize, LinkRecord, Vec<u8>)> = results
+            .par_iter()
+            .map(|(i, r)| {
+                let record = link_records::of(r);
+                let packed = link_records::pack(&record);
+                (*i, record, packed)
+            })
+            .collect();
+        for (i, record, packed) in made {
+            records[i] = Some(record);
+            remade.push((i, packed));
         }
     }
-    // A stored article whose preparation fails was reported when it was ingested; it is left
-    // out of the stories rather than stopping the relink.
-    let annotated: Vec<(usize, Analysed)> = missing
+    // The link inputs, and for each its row.
+    let cfg = LinkConfig::default();
+    let (row_of, inputs): (Vec<usize>, Vec<LinkInput>) = records
         .into_par_iter()
-        .filter_map(|(i, d, today)| Some((i, corroborate_pipeline::annotate(d, today).0?)))
-        .collect();
-    let refreshed: Vec<(String, Vec<u8>)> = annotated
-        .par_iter()
-        .map(|(_, r)| (r.0.doc.id.0.to_string(), artifacts::pack(r)))
-        .collect();
-    let mut slots = read;
-    for (i, r) in annotated {
-        slots[i] = Some(r);
-    }
-    let mut analysed: Vec<Analysed> = slots.into_iter().flatten().collect();
+        .enumerate()
+        .filter_map(|(i, r)| Some((i, LinkInput::from_record(r?, &cfg))))
+        .unzip();
     let known: HashSet<&BTreeSet<String>> = stored.values().collect();
     let changed = |docs: &[DocId]| {
         let set: BTreeSet<String> = docs.iter().map(|d| d.0.to_string()).collect();
         !known.contains(&set)
     };
-    let docs: Vec<(String, i64)> = rows.into_iter().map(|r| (r.id, r.rowid)).collect();
-    let prior = reuse_pairs::read(conn, &docs, !refreshed.is_empty())?;
+    let docs: Vec<(String, i64)> = rows.iter().map(|r| (r.id.clone(), r.rowid)).collect();
+    // Pairs found over the stored records stay true unless some record was made anew.
+    let prior = reuse_pairs::read(conn, &docs, !remade.is_empty())?;
     drop(docs);
-    let reports = linker(&mut analysed, &changed, prior.reuse);
+    let fresh: HashMap<&str, &[u8]> = refreshed
+        .iter()
+        .map(|(id, data)| (id.as_str(), data.as_slice()))
+        .collect();
+    let mut failed: Option<StoreError> = None;
+    let mut load = |positions: &[usize]| -> Vec<Option<Analysed>> {
+        match load_results(conn, &rows, &row_of, &fresh, positions) {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(e);
+                Vec::new()
+            }
+        }
+    };
+    let reports = linker(inputs, &mut load, &changed, prior.reuse);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    drop(fresh);
+    let records = remade
+        .into_iter()
+        .map(|(i, packed)| (rows[i].id.clone(), packed))
+        .collect();
     Ok(Linked {
         reports,
         refreshed,
+        records,
         reuse_usable: prior.usable,
     })
 }
 
-/// A stored document as a relink reads it.
-struct StoredRow {
-    id: String,
-    today: String,
-    /// (artifact version, deflated artifact), when one is stored.
-    artifact: Option<(i64, Vec<u8>)>,
-    rowid: i64,
+/// A stored document as it was loaded, and the analysis day stored with it.
+fn stored_document(conn: &Connection, row: &StoredRow) -> Result<(Document, jiff::civil::Date)> {
+    let json: String = conn
+        .prepare_cached("SELECT document_json FROM documents WHERE id = ?1")?
+        .query_row([&row.id], |r| r.get(0))?;
+    let d: Document = serde_json::from_str(&json)?;
+    // Never the clock: the stored day keeps re-analysis deterministic.
+    let today = row.today.parse().map_err(|e| {
+        StoreError::Incompatible(format!(
+            "stored document {} has an unreadable analysis day {:?}: {e}",
+            d.id, row.today
+        ))
+    })?;
+    Ok((d, today))
+}
+
+/// The full results of the link inputs at `positions` (their rows are `row_of`), read back
+/// from their artifacts (`fresh`: those made in this relink, not yet written). One whose
+/// artifact does not read back is annotated again from its stored form.
+fn load_results(
+    conn: &Connection,
+    rows: &[StoredRow],
+    row_of: &[usize],
+    fresh: &HashMap<&str, &[u8]>,
+    positions: &[usize],
+) -> Result<Vec<Option<Analysed>>> {
+    let mut packed: Vec<Option<(i64, Vec<u8>)>> = Vec::with_capacity(positions.len());
+    for &p in positions {
+        let Some(row) = row_of.get(p).and_then(|&r| rows.get(r)) else {
+            packed.push(None);
+            continue;
+        };
+        packed.push(match fresh.get(row.id.as_str()) {
+            Some(data) => Some((artifacts::VERSION, data.to_vec())),
+            None => artifacts::fetch(conn, &row.id)?,
+        });
+    }
+    let mut results: Vec<Option<Analysed>> = packed
+        .par_iter()
+        .map(|p| p.as_ref().and_then(|(v, data)| artifacts::unpack(*v, data)))
+        .collect();
+    for (k, &p) in positions.iter().enumerate() {
+        if results[k].is_some() {
+            continue;
+        }
+        if let Some(row) = row_of.get(p).and_then(|&r| rows.get(r)) {
+            let (d, today) = stored_document(conn, row)?;
+            results[k] = corroborate_pipeline::annotate(d, today).0;
+        }
+    }
+    Ok(results)
 }
 
 impl Store {

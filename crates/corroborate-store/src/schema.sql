@@ -76,6 +76,15 @@ CREATE TABLE IF NOT EXISTS artifacts (
   version INTEGER NOT NULL, data BLOB NOT NULL
 );
 
+-- What linking needs of each document (link_records.rs): its content-word hashes, candidate
+-- credits and story features, deflated JSON of a versioned form. A relink links the whole
+-- store from these and reads back `artifacts` only for the stories it reconciles. A missing or
+-- older row is made again from the document's artifact.
+CREATE TABLE IF NOT EXISTS link_records (
+  doc TEXT PRIMARY KEY REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
+  version INTEGER NOT NULL, data BLOB NOT NULL
+);
+
 -- Full text of each document, kept in step with `documents` by the triggers below: a row is
 -- indexed exactly when its document is stored (an ignored duplicate insert indexes nothing).
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(doc UNINDEXED, title, text);

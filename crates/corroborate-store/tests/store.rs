@@ -242,14 +242,14 @@ fn relink_refuses_an_unreadable_stored_day_instead_of_reading_the_clock() {
     .expect("ingest");
     s.relink(&l).expect("a store with readable days relinks");
     // The day is read only to annotate a document again: one stored by an older build,
-    // without its artifact.
+    // without its artifact and link record.
     s.connection()
         .execute("UPDATE documents SET today = 'not a day'", [])
         .expect("update");
     s.relink(&l)
         .expect("documents with artifacts are not annotated again");
     s.connection()
-        .execute("DELETE FROM artifacts", [])
+        .execute_batch("DELETE FROM artifacts; DELETE FROM link_records;")
         .expect("delete");
     let err = s
         .relink(&l)
@@ -319,37 +319,44 @@ fn ingesting_one_article_at_a_time_stores_the_same_stories_as_one_ingest() {
 
 #[test]
 fn a_relink_reconciles_only_the_stories_whose_documents_changed() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::sync::Arc;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut s = Store::open(&dir.path().join("t.db")).expect("open");
-    let reconciled = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let seen = std::sync::Arc::clone(&reconciled);
-    let counting: Box<Linker> = Box::new(move |results, selected, prior| {
-        let r = corroborate_pipeline::link_selected(results, selected, prior);
+    let (reconciled, read_back) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (seen, read) = (Arc::clone(&reconciled), Arc::clone(&read_back));
+    let counting: Box<Linker> = Box::new(move |inputs, load, selected, prior| {
+        let mut counted = |positions: &[usize]| {
+            read.fetch_add(positions.len(), SeqCst);
+            load(positions)
+        };
+        let r = corroborate_pipeline::link_selected(inputs, &mut counted, selected, prior);
         let n = r.reports.iter().filter(|x| x.is_some()).count();
-        seen.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
+        seen.fetch_add(n, SeqCst);
         r
     });
-    let take = || reconciled.swap(0, std::sync::atomic::Ordering::SeqCst);
+    let take = || (reconciled.swap(0, SeqCst), read_back.swap(0, SeqCst));
     s.ingest(vec![ferry(0), ferry(1)], &opts(), &counting, &mut |_, _| {})
         .expect("ingest");
-    assert_eq!(take(), 1);
+    assert_eq!(take(), (1, 2));
     let ferry_versions = "SELECT count(*) FROM story_versions WHERE story IN (SELECT story FROM story_documents WHERE doc IN (SELECT id FROM documents WHERE source = '01-coastal-wire.txt'))";
     assert_eq!(count(&s, ferry_versions), 1);
-    // An article of another event: only its own new story is reconciled.
+    // An article of another event: only its own new story is reconciled, and only its own
+    // article is read back; the ferry articles are linked from their link records.
     let sum = s
         .ingest(vec![seed(0)], &opts(), &counting, &mut |_, _| {})
         .expect("ingest");
-    assert_eq!(take(), 1);
+    assert_eq!(take(), (1, 1));
     assert_eq!(sum.stories_changed.len(), 1);
     assert_eq!(count(&s, ferry_versions), 1);
     // An article of the ferry story: only that story.
     s.ingest(vec![ferry(2)], &opts(), &counting, &mut |_, _| {})
         .expect("ingest");
-    assert_eq!(take(), 1);
+    assert_eq!(take(), (1, 3));
     assert_eq!(count(&s, ferry_versions), 2);
-    // Nothing new: nothing is reconciled.
+    // Nothing new: nothing is reconciled or read back.
     s.relink(&counting).expect("relink");
-    assert_eq!(take(), 0);
+    assert_eq!(take(), (0, 0));
 }
 
 #[test]
@@ -365,25 +372,40 @@ fn each_article_is_annotated_once_and_a_store_without_artifacts_gets_them_back()
     )
     .expect("ingest");
     assert_eq!(count(&s, "SELECT count(*) FROM artifacts"), 3);
+    assert_eq!(count(&s, "SELECT count(*) FROM link_records"), 3);
     let before = reports_by_documents(&s);
-    // As an older build left it: one artifact missing, one of another version.
+    // As an older build left it: one artifact missing, one of another version, one link record
+    // missing, one of another version and one damaged.
+    let wire = "(SELECT id FROM documents WHERE source = '01-coastal-wire.txt')";
+    let reprint = "(SELECT id FROM documents WHERE source = '02-tri-county-courier.txt')";
+    let seed0 = "(SELECT id FROM documents WHERE source = '000_ddeed167889eb317.txt')";
     s.connection()
-        .execute_batch(
-            "DELETE FROM artifacts WHERE doc = (SELECT id FROM documents WHERE source = '01-coastal-wire.txt');
-             UPDATE artifacts SET version = version + 1 WHERE doc = (SELECT id FROM documents WHERE source = '000_ddeed167889eb317.txt');
-             DELETE FROM story_documents WHERE doc = (SELECT id FROM documents WHERE source = '02-tri-county-courier.txt');",
-        )
+        .execute_batch(&format!(
+            "DELETE FROM artifacts WHERE doc = {wire};
+             UPDATE artifacts SET version = version + 1 WHERE doc = {seed0};
+             DELETE FROM link_records WHERE doc = {wire};
+             UPDATE link_records SET version = version + 1 WHERE doc = {seed0};
+             UPDATE link_records SET data = x'00ff' WHERE doc = {reprint};
+             DELETE FROM story_documents WHERE doc = {reprint};"
+        ))
         .expect("damage");
     s.relink(&l).expect("relink");
-    assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM artifacts WHERE version = (SELECT min(version) FROM artifacts)"
-        ),
-        3
-    );
-    let after = reports_by_documents(&s);
-    assert_eq!(before, after);
+    for table in ["artifacts", "link_records"] {
+        let current =
+            format!("SELECT count(*) FROM {table} WHERE version = (SELECT min(version) FROM {table}) AND data != x'00ff'");
+        assert_eq!(count(&s, &current), 3, "{table}");
+    }
+    assert_eq!(reports_by_documents(&s), before);
+    // An artifact that does not read back when its story is reconciled: the article is
+    // annotated again from its stored form, and the story's report is the same.
+    s.connection()
+        .execute_batch(&format!(
+            "UPDATE artifacts SET data = x'00ff' WHERE doc = {reprint};
+             DELETE FROM story_documents WHERE doc = {reprint};"
+        ))
+        .expect("damage");
+    s.relink(&l).expect("relink");
+    assert_eq!(reports_by_documents(&s), before);
 }
 
 #[test]

@@ -1,0 +1,76 @@
+//! What linking needs of each stored article (`link_records`), kept so that a relink links the
+//! store without reading any article's full result back: each row is the article's
+//! [`LinkRecord`] (word hashes, credits, story features; no text), deflated JSON, written when
+//! the article is stored. Only the articles of the stories a relink reconciles are read back
+//! from `artifacts`.
+//!
+//! A row of another [`LINK_RECORD_VERSION`], or one that does not read back, is made again from
+//! the article's result, and written then.
+
+use corroborate_link::{LinkConfig, LinkRecord, LINK_RECORD_VERSION};
+use corroborate_pipeline::artifact;
+use corroborate_reconcile::Analysed;
+use rusqlite::{params, Connection};
+
+use crate::Result;
+
+/// The link record of one result, made with the default linking configuration (the store's).
+pub(crate) fn of(result: &Analysed) -> LinkRecord {
+    LinkRecord::of(&result.0, &result.1, &LinkConfig::default())
+}
+
+/// A record as stored: its JSON, deflated.
+pub(crate) fn pack(record: &LinkRecord) -> Vec<u8> {
+    // Serialising plain data to a String cannot fail.
+    let json = serde_json::to_string(record).unwrap_or_default();
+    artifact::deflate(&json, 1)
+}
+
+/// The record in a stored row, or `None` when it cannot be read (another version, or
+/// damaged): the caller makes it again.
+pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<LinkRecord> {
+    if version != i64::from(LINK_RECORD_VERSION) {
+        return None;
+    }
+    let json = artifact::inflate(data).ok()?;
+    serde_json::from_str(&json).ok()
+}
+
+/// Stores the records of `rows` (document id, deflated record), replacing older ones.
+pub(crate) fn write(conn: &Connection, rows: &[(String, Vec<u8>)]) -> Result<()> {
+    let mut q = conn
+        .prepare("INSERT OR REPLACE INTO link_records (doc, version, data) VALUES (?1, ?2, ?3)")?;
+    for (doc, data) in rows {
+        q.execute(params![doc, LINK_RECORD_VERSION, data])?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::SourceFormat;
+    use corroborate_core::{Document, PreparedDoc};
+    use corroborate_link::LinkInput;
+
+    #[test]
+    fn a_packed_record_reads_back_whole_and_another_version_is_refused() {
+        let text = "Ferry stalls off Quillon\n\nQUILLON — A ferry stalled on Friday with 40 passengers aboard, the harbour office said. \"We towed it home,\" said Mara Lind, a harbour pilot, according to the Quillon Courier.".to_string();
+        let doc = Document::new("t.txt", SourceFormat::Text, text);
+        let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+        let ex = corroborate_extract::extract(&p);
+        let cfg = LinkConfig::default();
+        let result = (p, ex);
+        let record = of(&result);
+        let packed = pack(&record);
+        let back = unpack(i64::from(LINK_RECORD_VERSION), &packed).expect("reads back");
+        assert_eq!(back, record);
+        assert_eq!(back.id(), &result.0.doc.id);
+        assert!(unpack(i64::from(LINK_RECORD_VERSION) + 1, &packed).is_none());
+        assert!(unpack(i64::from(LINK_RECORD_VERSION), b"not deflate").is_none());
+        // Linked from the record read back, the article links as from its result.
+        let from_record = LinkInput::from_record(back, &cfg);
+        let direct = LinkInput::of(&result.0, &result.1, &cfg);
+        assert_eq!(format!("{from_record:?}"), format!("{direct:?}"));
+    }
+}
