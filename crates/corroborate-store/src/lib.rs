@@ -329,7 +329,7 @@ impl Store {
                 })
                 .unzip();
             let analysed: Vec<Analysed> = analysed.into_iter().flatten().collect();
-            let (packed, records): (Vec<(String, Vec<u8>)>, Vec<(String, Vec<u8>)>) = analysed
+            let (packed, records): (Vec<Packed>, Vec<Packed>) = analysed
                 .par_iter()
                 .map(|r| {
                     let id = r.0.doc.id.0.to_string();
@@ -365,12 +365,12 @@ impl Store {
             )?;
             let batch = tx.last_insert_rowid();
             let written = insert_documents(&tx, &report, &originals, batch, &today)?;
-            let packed: Vec<(String, Vec<u8>)> = packed
+            let packed: Vec<Packed> = packed
                 .into_iter()
                 .filter(|(id, _)| written.contains(id))
                 .collect();
             artifacts::write(&tx, &packed)?;
-            let records: Vec<(String, Vec<u8>)> = records
+            let records: Vec<Packed> = records
                 .into_iter()
                 .filter(|(id, _)| written.contains(id))
                 .collect();
@@ -467,14 +467,17 @@ fn document_stamp(conn: &Connection) -> Result<(i64, i64)> {
     )?)
 }
 
+/// A document id and a deflated blob of it (an artifact or a link record).
+type Packed = (String, Vec<u8>);
+
 /// What a relink computed before writing.
 struct Linked {
     /// The stories and the reports of those whose documents changed.
     reports: StoryReports,
     /// Artifacts written anew: documents stored without a readable one (an older build's).
-    refreshed: Vec<(String, Vec<u8>)>,
+    refreshed: Vec<Packed>,
     /// Link records written anew: documents stored without a readable one.
-    records: Vec<(String, Vec<u8>)>,
+    records: Vec<Packed>,
     /// Whether the reuse pairs stored before the relink were used (else they are replaced).
     reuse_usable: bool,
 }
@@ -525,7 +528,7 @@ fn link_changed(
         .collect();
     // Documents without a readable record are made one from their artifact, or, without a
     // readable artifact, annotated again from their stored form.
-    let refreshed: Vec<(String, Vec<u8>)>;
+    let refreshed: Vec<Packed>;
     let mut remade: Vec<(usize, Vec<u8>)> = Vec::new();
     {
         let mut missing: Vec<(usize, Option<Analysed>)> = Vec::new();
