@@ -9,7 +9,7 @@ use corroborate_pipeline::artifact::{self, ARTIFACT_VERSION};
 use corroborate_reconcile::Analysed;
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::Result;
+use crate::{Packed, Result};
 
 /// The deflated artifact of one result ([`artifact::pack`]).
 pub(crate) fn pack(result: &Analysed) -> Vec<u8> {
@@ -37,11 +37,23 @@ pub(crate) fn fetch(conn: &Connection, doc: &str) -> Result<Option<(i64, Vec<u8>
 }
 
 /// Stores the artifacts of `rows` (document id, deflated artifact), replacing older ones.
-pub(crate) fn write(conn: &Connection, rows: &[(String, Vec<u8>)]) -> Result<()> {
-    let mut q =
-        conn.prepare("INSERT OR REPLACE INTO artifacts (doc, version, data) VALUES (?1, ?2, ?3)")?;
+pub(crate) fn write(conn: &Connection, rows: &[Packed]) -> Result<()> {
+    write_versioned(conn, "artifacts", ARTIFACT_VERSION, rows)
+}
+
+/// Stores `rows` (document id, blob) of `version` in `table`, a per-document table of
+/// `(doc, version, data)`, replacing older ones.
+pub(crate) fn write_versioned(
+    conn: &Connection,
+    table: &'static str,
+    version: u32,
+    rows: &[Packed],
+) -> Result<()> {
+    let mut q = conn.prepare(&format!(
+        "INSERT OR REPLACE INTO {table} (doc, version, data) VALUES (?1, ?2, ?3)"
+    ))?;
     for (doc, data) in rows {
-        q.execute(params![doc, ARTIFACT_VERSION, data])?;
+        q.execute(params![doc, version, data])?;
     }
     Ok(())
 }

@@ -10,9 +10,9 @@
 use corroborate_link::{LinkConfig, LinkRecord, LINK_RECORD_VERSION};
 use corroborate_pipeline::artifact;
 use corroborate_reconcile::Analysed;
-use rusqlite::{params, Connection};
+use rusqlite::Connection;
 
-use crate::Result;
+use crate::{Packed, Result};
 
 /// The link record of one result, made with the default linking configuration (the store's).
 pub(crate) fn of(result: &Analysed) -> LinkRecord {
@@ -37,13 +37,8 @@ pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<LinkRecord> {
 }
 
 /// Stores the records of `rows` (document id, deflated record), replacing older ones.
-pub(crate) fn write(conn: &Connection, rows: &[(String, Vec<u8>)]) -> Result<()> {
-    let mut q = conn
-        .prepare("INSERT OR REPLACE INTO link_records (doc, version, data) VALUES (?1, ?2, ?3)")?;
-    for (doc, data) in rows {
-        q.execute(params![doc, LINK_RECORD_VERSION, data])?;
-    }
-    Ok(())
+pub(crate) fn write(conn: &Connection, rows: &[Packed]) -> Result<()> {
+    crate::artifacts::write_versioned(conn, "link_records", LINK_RECORD_VERSION, rows)
 }
 
 #[cfg(test)]
