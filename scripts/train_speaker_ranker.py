@@ -31,7 +31,9 @@ Needs LightGBM and NumPy (`pip install lightgbm==4.5.0 numpy`). Run from the rep
     cargo build --release -p corroborate-eval --bin eval-polnear
     ./target/release/eval-polnear --split train --out /tmp/q-train.jsonl \\
         --dump-candidates /tmp/speaker-candidates-train.jsonl
-    python3 scripts/train_speaker_ranker.py /tmp/speaker-candidates-train.jsonl
+    python3 scripts/train_speaker_ranker.py /tmp/speaker-candidates-train.jsonl \\
+        --cross-validated /tmp/q-train.jsonl /tmp/q-train-cv.jsonl
+    python3 ../shared/tools/score_quotes.py /tmp/q-train-cv.jsonl --split train
 """
 
 import argparse
@@ -46,8 +48,8 @@ OUT = os.path.join(ROOT, "crates", "corroborate-extract", "data", "speaker_ranke
 
 
 def load_examples(path, sq, data, split, unattributed_weight=1.0):
-    """[(options as [(sparse features, positive)], chosen, weight, inside an attribution)] for
-    the quotes with a label."""
+    """The dumped rows, and [(options as [(sparse features, positive)], chosen, weight, inside an
+    attribution, row index)] for the quotes with a label."""
     with open(path, encoding="utf-8") as f:
         header = json.loads(f.readline())
         rows = [json.loads(line) for line in f if line.strip()]
@@ -60,7 +62,7 @@ def load_examples(path, sq, data, split, unattributed_weight=1.0):
     gold, _ = sq.load_polnear_gold(data, split, docs, "first")
     stats = {"quotes": len(rows), "matched": 0, "labelled": 0, "unattributed": 0}
     examples = []
-    for r in rows:
+    for k, r in enumerate(rows):
         text, atts = gold[r["doc"]]
         q = sq.Item(text, r["content"], None, None)
         hits, others = [], 0
@@ -76,7 +78,7 @@ def load_examples(path, sq, data, split, unattributed_weight=1.0):
             # annotates every attribution, so nobody is its speaker.
             stats["unattributed"] += 1
             opts = [(sparse(o), o["span"] is None) for o in r["options"]]
-            examples.append((opts, int(r.get("chosen", 0)), unattributed_weight, False))
+            examples.append((opts, int(r.get("chosen", 0)), unattributed_weight, False, k))
             continue
         if not hits:
             continue
@@ -91,8 +93,8 @@ def load_examples(path, sq, data, split, unattributed_weight=1.0):
             opts.append((sparse(o), pos))
         if any(p for _, p in opts):
             stats["labelled"] += 1
-            examples.append((opts, int(r.get("chosen", 0)), 1.0, True))
-    return features, examples, stats
+            examples.append((opts, int(r.get("chosen", 0)), 1.0, True, k))
+    return features, rows, examples, stats
 
 
 def sparse(option):
@@ -103,13 +105,13 @@ def sparse(option):
 def arrays(examples, n):
     """Dense features, labels, per-candidate weights and candidates per quote."""
     import numpy as np
-    rows = sum(len(o) for o, _, _, _ in examples)
+    rows = sum(len(e[0]) for e in examples)
     x = np.zeros((rows, n), dtype=np.float64)
     y = np.zeros(rows, dtype=np.int32)
     w = np.zeros(rows, dtype=np.float64)
     group = np.zeros(len(examples), dtype=np.int64)
     r = 0
-    for q, (opts, _, weight, _) in enumerate(examples):
+    for q, (opts, _, weight, _, _) in enumerate(examples):
         group[q] = len(opts)
         for feats, pos in opts:
             for i, v in feats:
@@ -152,6 +154,38 @@ def accuracy(scores, y, group, inside):
             total += 1
         start += size
     return ok / max(1, total)
+
+
+def best_option(model, options, n):
+    """The index of the option `model` scores highest (the first among equals)."""
+    import numpy as np
+    x = np.zeros((len(options), n))
+    for j, o in enumerate(options):
+        for i, v in o["f"]:
+            x[j, int(i)] = float(v)
+    s = model.predict(x)
+    return max(range(len(s)), key=lambda j: (s[j], -j))
+
+
+def write_cross_validated(predictions, out, rows, choice):
+    """Writes `predictions` (eval-polnear's output for the same train run) to `out` with every
+    dumped quote's speaker chosen by the cross-validated models instead of the shipped one, as
+    eval-polnear writes it (a quote with neither a speaker nor a cue is left out), so that
+    score_quotes.py gives a train figure the model did not see (the in-sample one flatters
+    trees)."""
+    dumped = {(r["doc"], tuple(r["content"])) for r in rows}
+    with open(predictions, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
+        for line in f:
+            p = json.loads(line)
+            if (p["doc"], tuple(p["content"])) not in dumped:
+                g.write(line)
+        for r, k in zip(rows, choice):
+            span = r["options"][k]["span"]
+            if span is None and r.get("cue") is None:
+                continue
+            g.write(json.dumps({"doc": r["doc"], "content": r["content"], "source": span,
+                                "cue": r.get("cue"), "kind": "direct"}) + "\n")
+    print(f"wrote {out} (score it with score_quotes.py --split train)", file=sys.stderr)
 
 
 def fit_temperature(scores, y, group):
@@ -212,13 +246,16 @@ def main():
     ap.add_argument("--folds", type=int, default=5, help="cross-validation folds")
     ap.add_argument("--unattributed-weight", type=float, default=0.25,
                     help="weight of the quotes inside no attribution (labelled no speaker)")
+    ap.add_argument("--cross-validated", nargs=2, metavar=("PREDICTIONS", "OUT"),
+                    help="rewrite eval-polnear's train predictions with the cross-validated "
+                         "speakers, for an end-to-end train figure the model did not see")
     a = ap.parse_args()
     PARAMS["num_leaves"] = a.leaves
     sys.path.insert(0, a.tools)
     import score_quotes as sq  # noqa: E402
 
-    features, examples, stats = load_examples(a.candidates, sq, a.data, "train",
-                                              a.unattributed_weight)
+    features, rows, examples, stats = load_examples(a.candidates, sq, a.data, "train",
+                                                    a.unattributed_weight)
     n = len(features)
     x, y, w, group = arrays(examples, n)
     inside = [e[3] for e in examples]
@@ -226,8 +263,13 @@ def main():
           f"{stats['labelled']} of them have a right candidate; {stats['unattributed']} overlap "
           f"no attribution (no speaker) ({len(y)} candidates)", file=sys.stderr)
     starts = np.concatenate([[0], np.cumsum(group)])
-    fold = (np.arange(len(group)) * a.folds) // len(group)
+    # Contiguous folds over the dumped quotes (in document order, so an article's quotes stay
+    # together); every quote of a fold, labelled or not, is chosen by the model fitted on the
+    # other folds' labelled quotes.
+    row_fold = [(k * a.folds) // len(rows) for k in range(len(rows))]
+    fold = np.array([row_fold[e[4]] for e in examples])
     held_out = np.zeros(len(y))
+    cv_choice = [0] * len(rows)
     for f in range(a.folds):
         tr = np.where(fold != f)[0]
         te = np.where(fold == f)[0]
@@ -235,7 +277,12 @@ def main():
         rows_te = np.concatenate([np.arange(starts[q], starts[q + 1]) for q in te])
         m = train(x[rows_tr], y[rows_tr], w[rows_tr], group[tr], a.rounds)
         held_out[rows_te] = m.predict(x[rows_te])
-    rules = sum(opts[c][1] for opts, c, _, ins in examples if ins) / max(1, sum(inside))
+        for k, r in enumerate(rows):
+            if row_fold[k] == f:
+                cv_choice[k] = best_option(m, r["options"], n)
+    if a.cross_validated:
+        write_cross_validated(a.cross_validated[0], a.cross_validated[1], rows, cv_choice)
+    rules = sum(e[0][e[1]][1] for e in examples if e[3]) / max(1, sum(inside))
     print(f"accuracy on labelled quotes inside attributions: shipped choice {rules:.4f} "
           f"(in-sample), trees {accuracy(held_out, y, group, inside):.4f} "
           f"({a.folds}-fold cross-validated)", file=sys.stderr)

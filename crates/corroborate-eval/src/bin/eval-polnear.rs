@@ -17,8 +17,8 @@
 //! ```
 //!
 //! `--dump-candidates FILE` also writes, per direct or partial quote, the candidate speakers
-//! of the speaker ranker with their features (spans in code points, no text): the training
-//! data of `scripts/train_speaker_ranker.py`.
+//! of the speaker ranker with their features and the quote's cue (spans in code points, no
+//! text): the training data of `scripts/train_speaker_ranker.py`.
 //!
 //! `--dump-cues FILE` writes, per candidate of the learned attribution detector (a cue word
 //! the lexicon alone does not trust, with the attribution the rules build around it), its cue,
@@ -212,7 +212,7 @@ fn predict(
                 })
                 .collect();
             dumped.push(
-                json!({ "doc": stem, "content": cp(o.content), "options": options, "chosen": o.chosen })
+                json!({ "doc": stem, "content": cp(o.content), "cue": opt(o.cue), "options": options, "chosen": o.chosen })
                     .to_string(),
             );
         }

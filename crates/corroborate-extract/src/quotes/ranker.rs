@@ -229,6 +229,8 @@ struct Opt {
 pub struct SpeakerOptions {
     /// The quote's content.
     pub content: Span,
+    /// The rules' cue of the quote, which the output keeps whichever speaker is chosen.
+    pub cue: Option<Span>,
     /// Each candidate's span (`None`: no speaker) and features ([`SPEAKER_FEATURES`]).
     pub options: Vec<(Option<Span>, Vec<f32>)>,
     /// The index of the option the shipped model chooses.
@@ -354,6 +356,7 @@ pub(super) fn options_of_all(
             let chosen = model().map_or(0, |w| best(&opts, w));
             out.push(SpeakerOptions {
                 content: c.quote.content,
+                cue: c.quote.cue,
                 options: opts.into_iter().map(|o| (o.span, o.f.to_vec())).collect(),
                 chosen,
             });
