@@ -31,7 +31,8 @@
 //! it stands in the sentence after the quote's (`sentence_next`: "“… in 2000.” he points
 //! out."), and, on the
 //! no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
-//! its paragraph, with or without a cue). The model (`data/speaker_ranker.tsv`: 150 small
+//! its paragraph, with or without a cue, title case, a preposition or determiner right before
+//! it: titles and scare quotes). The model (`data/speaker_ranker.tsv`: 150 small
 //! regression trees, [`super::trees`]) is fitted on the PolNeAR train split by
 //! `scripts/train_speaker_ranker.py` (LightGBM's LambdaRank, each quote's candidates one
 //! query); the quote's confidence is the softmax of the scores over its candidates, divided
@@ -43,6 +44,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
+use corroborate_core::text::FUNCTION_WORDS;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
@@ -56,7 +58,7 @@ use crate::lexicon::reporting::cue_rate;
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 
 /// Number of features.
-const N: usize = 56;
+const N: usize = 61;
 
 /// The features of a candidate speaker, the names the model file splits on.
 pub const SPEAKER_FEATURES: [&str; N] = [
@@ -123,6 +125,13 @@ pub const SPEAKER_FEATURES: [&str; N] = [
     "sentence_subject",
     "cue_between",
     "sentence_next",
+    // On the no-speaker candidate only: what the quote looks like and what stands before it
+    // (a title or a scare quote: "on “Meet the Press”", "the “establishment”").
+    "none_title_case",
+    "none_after_preposition",
+    "none_after_determiner",
+    "none_log_words",
+    "none_cue_rate_before",
 ];
 
 /// Feature indices (the positions in [`SPEAKER_FEATURES`]).
@@ -183,6 +192,11 @@ mod f {
     pub const SENTENCE_SUBJECT: usize = 53;
     pub const CUE_BETWEEN: usize = 54;
     pub const SENTENCE_NEXT: usize = 55;
+    pub const NONE_TITLE_CASE: usize = 56;
+    pub const NONE_AFTER_PREPOSITION: usize = 57;
+    pub const NONE_AFTER_DETERMINER: usize = 58;
+    pub const NONE_LOG_WORDS: usize = 59;
+    pub const NONE_CUE_RATE_BEFORE: usize = 60;
 }
 
 /// At most this many words between a candidate and the quote in its sentence are searched for
@@ -512,6 +526,7 @@ impl<'a> Ctx<'a> {
                 .is_some_and(char::is_lowercase),
         ));
         none[f::NONE_RULE_HAS_NONE] = f32::from(u8::from(q.speaker_named_at.is_none()));
+        quote_looks(text, q.span.start, content, &mut none);
         opts.push(Opt {
             span: None,
             origin: Origin::Nothing,
@@ -818,27 +833,7 @@ impl<'a> Ctx<'a> {
         if !last2[1].is_empty() && prev_ends_word {
             let p = last2[1].to_ascii_lowercase();
             st.after_by = flag(p == "by");
-            st.after_preposition = flag(matches!(
-                p.as_str(),
-                "of" | "for"
-                    | "to"
-                    | "with"
-                    | "from"
-                    | "in"
-                    | "on"
-                    | "at"
-                    | "about"
-                    | "against"
-                    | "over"
-                    | "following"
-                    | "after"
-                    | "before"
-                    | "into"
-                    | "under"
-                    | "between"
-                    | "among"
-                    | "than"
-            ));
+            st.after_preposition = flag(PREPOSITIONS.contains(&p.as_str()));
         }
         st.relative = flag(in_relative_clause(text, s.start));
         st.clause_initial = flag(clause_initial(text, s.start));
@@ -989,6 +984,80 @@ fn word_cue_rate(w: &str) -> f32 {
         *d = c.to_ascii_lowercase();
     }
     std::str::from_utf8(dst).map_or(0.0, |l| cue_rate(l) as f32)
+}
+
+/// Prepositions: a noun phrase right after one is not a clause's subject, and a quote right
+/// after one is a title or a phrase ("on “Meet the Press”").
+const PREPOSITIONS: &[&str] = &[
+    "of",
+    "for",
+    "to",
+    "with",
+    "from",
+    "in",
+    "on",
+    "at",
+    "about",
+    "against",
+    "over",
+    "following",
+    "after",
+    "before",
+    "into",
+    "under",
+    "between",
+    "among",
+    "than",
+];
+
+/// Determiners: a quote right after one is a phrase inside a noun phrase ("the
+/// “establishment”", "his “Perception” post").
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "that", "these",
+    "those",
+];
+
+/// Fills the no-speaker candidate's features of what the quote looks like: title case (every
+/// word a capital or a function word), the word before its opening mark (a preposition, a
+/// determiner, its cue rate) and its length.
+fn quote_looks(text: &str, quote_start: usize, content: &str, none: &mut [f32; N]) {
+    let mut words = 0usize;
+    let mut title = true;
+    for w in content.split_whitespace() {
+        words += 1;
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let Some(first) = core.chars().next() else {
+            continue;
+        };
+        if first.is_lowercase() && !FUNCTION_WORDS.contains(&core) {
+            title = false;
+        }
+    }
+    let flag = |b: bool| f32::from(u8::from(b));
+    none[f::NONE_TITLE_CASE] = flag(title && words > 0 && words <= 10);
+    none[f::NONE_LOG_WORDS] = ((words as f32 + 1.0).ln() / 50f32.ln()).min(1.0);
+    let before_start = floor_boundary(text, quote_start.saturating_sub(30));
+    let before = text.get(before_start..quote_start).unwrap_or("");
+    let mut last2: [&str; 2] = ["", ""];
+    for (a, b) in ascii_words(before) {
+        last2 = [last2[1], &before[a..b]];
+    }
+    let touches = before.chars().next_back().is_some_and(char::is_whitespace)
+        && before
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
+    if touches && !last2[1].is_empty() {
+        let p = last2[1].to_ascii_lowercase();
+        none[f::NONE_AFTER_PREPOSITION] = flag(PREPOSITIONS.contains(&p.as_str()));
+        none[f::NONE_AFTER_DETERMINER] = flag(DETERMINERS.contains(&p.as_str()));
+    }
+    none[f::NONE_CUE_RATE_BEFORE] = last2
+        .iter()
+        .filter(|w| !w.is_empty())
+        .map(|w| word_cue_rate(w))
+        .fold(0.0, f32::max);
 }
 
 /// The span-only features of a candidate ([`Ctx::statics`]).
@@ -1225,14 +1294,61 @@ mod tests {
             (f::SENTENCE_SUBJECT, "sentence_subject"),
             (f::CUE_BETWEEN, "cue_between"),
             (f::SENTENCE_NEXT, "sentence_next"),
+            (f::NONE_TITLE_CASE, "none_title_case"),
+            (f::NONE_AFTER_PREPOSITION, "none_after_preposition"),
+            (f::NONE_AFTER_DETERMINER, "none_after_determiner"),
+            (f::NONE_LOG_WORDS, "none_log_words"),
+            (f::NONE_CUE_RATE_BEFORE, "none_cue_rate_before"),
         ];
         for (i, name) in named {
             assert_eq!(SPEAKER_FEATURES[i], name);
         }
         assert_eq!(
-            f::SENTENCE_NEXT + 1,
+            f::NONE_CUE_RATE_BEFORE + 1,
             N,
             "the last index is the last feature"
         );
+    }
+
+    /// The quote's look on the no-speaker candidate: a title after a preposition, a scare
+    /// quote after a determiner, a sentence after a cue.
+    #[test]
+    fn what_a_quote_looks_like() {
+        let look = |t: &str, quote: &str| {
+            let start = t.find(quote).unwrap_or(0);
+            let content = quote.trim_matches(|c| c == '“' || c == '”');
+            let mut x = [0f32; N];
+            quote_looks(t, start, content, &mut x);
+            x
+        };
+        let t = "Odile Brandt spoke on “Harbour Hour at Noon,” a radio show.";
+        let x = look(t, "“Harbour Hour at Noon,”");
+        assert_eq!(
+            x[f::NONE_TITLE_CASE],
+            1.0,
+            "every word a capital or a function word"
+        );
+        assert_eq!(x[f::NONE_AFTER_PREPOSITION], 1.0);
+        assert_eq!(x[f::NONE_AFTER_DETERMINER], 0.0);
+
+        let t = "The board blamed the “ferry lobby” for the delay.";
+        let x = look(t, "“ferry lobby”");
+        assert_eq!(x[f::NONE_TITLE_CASE], 0.0);
+        assert_eq!(x[f::NONE_AFTER_DETERMINER], 1.0);
+
+        let t = "Brandt said, “The pier stays shut until the council pays for its repair.”";
+        let x = look(
+            t,
+            "“The pier stays shut until the council pays for its repair.”",
+        );
+        assert_eq!(x[f::NONE_TITLE_CASE], 0.0, "lower-case content words");
+        assert_eq!(
+            x[f::NONE_AFTER_PREPOSITION],
+            0.0,
+            "a comma stands before it"
+        );
+        assert!(x[f::NONE_CUE_RATE_BEFORE] > 0.5, "\"said\" is a cue");
+        let short = look("The “ferry lobby” won.", "“ferry lobby”");
+        assert!(x[f::NONE_LOG_WORDS] > short[f::NONE_LOG_WORDS]);
     }
 }
