@@ -26,7 +26,10 @@ pub use lineage::{Credit, CreditInput, Lineage, LineageConfig, Lineages};
 pub use reuse::{
     PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, ReuseRecord, SentenceOffsets,
 };
-pub use stories::{pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput};
+pub use stories::{
+    pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput, StorySnapshot,
+    STORY_INDEX_VERSION,
+};
 
 /// Tuning of the whole linking stage.
 #[derive(Debug, Clone, Copy, Default)]
@@ -65,6 +68,12 @@ pub struct Links {
     /// caller links incrementally (given a prior to [`link_inputs`]): what the next run's
     /// prior adds. Empty otherwise.
     pub pairs: Vec<PairFound>,
+    /// The story index after the dated articles, when the caller links incrementally: what
+    /// the next run resumes from ([`PriorReuse::with_stories`]). `None` otherwise.
+    pub story_snapshot: Option<stories::StorySnapshot>,
+    /// How many articles story grouping took from the prior's snapshot rather than adding
+    /// them again (0 when it grouped from scratch).
+    pub stories_resumed: usize,
 }
 
 impl Links {
@@ -164,6 +173,7 @@ pub fn link_inputs(
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
     let incremental = prior.is_some();
     let mut prior = prior.unwrap_or_default();
+    let snapshot = prior.take_stories();
     let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &mut prior);
     let pairs = if incremental {
         reuse.found_after(&ids, &prior)
@@ -193,19 +203,8 @@ pub fn link_inputs(
     let lineages = lineage::lineages_in(&heads, &reuse, &cfg.lineage);
     drop(heads);
     drop(credits);
-    let mut order: Vec<usize> = (0..stories_in.len()).collect();
-    order.sort_by_key(|&i| {
-        let p = stories_in[i].published;
-        (p.is_none(), p, i)
-    });
-    let mut stories_in: Vec<Option<stories::StoryInput>> =
-        stories_in.into_iter().map(Some).collect();
-    let mut index = StoryIndex::new(cfg.stories);
-    for i in order {
-        if let Some(input) = stories_in[i].take() {
-            index.add_input(input);
-        }
-    }
+    let (index, story_snapshot, stories_resumed) =
+        group_stories(stories_in, &cfg.stories, snapshot, incremental);
     let stories = index
         .stories()
         .map(|s| {
@@ -229,6 +228,66 @@ pub fn link_inputs(
         passages: reuse.passages,
         redirects: index.redirects(),
         pairs,
+        story_snapshot,
+        stories_resumed,
     };
     (links, spans)
+}
+
+/// Groups the articles into stories: dated ones by date, then undated ones, each in input
+/// order. With `snapshot` of an earlier run whose articles are the first dated ones here, the
+/// index resumes from it and adds only the rest. With `keep`, also gives the index after the
+/// dated articles, for the next run. The last value is how many articles were resumed.
+fn group_stories(
+    inputs: Vec<stories::StoryInput>,
+    cfg: &StoryConfig,
+    snapshot: Option<stories::StorySnapshot>,
+    keep: bool,
+) -> (StoryIndex, Option<stories::StorySnapshot>, usize) {
+    let mut order: Vec<usize> = (0..inputs.len()).collect();
+    order.sort_by_key(|&i| {
+        let p = inputs[i].published;
+        (p.is_none(), p, i)
+    });
+    let dated = order.partition_point(|&i| inputs[i].published.is_some());
+    let mut print = stories::InputPrint::new(cfg);
+    let mut inputs: Vec<Option<stories::StoryInput>> = inputs.into_iter().map(Some).collect();
+    let mut start = 0;
+    let mut index = None;
+    if let Some(s) = snapshot.filter(|s| s.len() <= dated) {
+        let head = &order[..s.len()];
+        let mut resumed_print = print.clone();
+        for &i in head {
+            if let Some(input) = &inputs[i] {
+                resumed_print.add(input);
+            }
+        }
+        let ids = head
+            .iter()
+            .filter_map(|&i| inputs[i].as_ref().map(|x| &x.id));
+        if s.matches(ids, resumed_print.value()) {
+            let taken: Vec<stories::StoryInput> =
+                head.iter().filter_map(|&i| inputs[i].take()).collect();
+            start = s.len();
+            print = resumed_print;
+            index = Some(StoryIndex::resume(*cfg, s, taken));
+        }
+    }
+    let mut index = index.unwrap_or_else(|| StoryIndex::new(*cfg));
+    let mut kept = None;
+    for (k, &i) in order.iter().enumerate().skip(start) {
+        if keep && k == dated {
+            kept = Some(index.snapshot(print.value()));
+        }
+        if let Some(input) = inputs[i].take() {
+            if k < dated {
+                print.add(&input);
+            }
+            index.add_input(input);
+        }
+    }
+    if keep && kept.is_none() {
+        kept = Some(index.snapshot(print.value()));
+    }
+    (index, kept, start)
 }

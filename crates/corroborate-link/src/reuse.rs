@@ -187,6 +187,8 @@ pub struct PriorReuse {
     known: HashSet<DocId>,
     /// What it found, by (first, second) article.
     found: HashMap<(DocId, DocId), PairFound>,
+    /// The story index the earlier run left after its dated articles, when kept.
+    stories: Option<crate::stories::StorySnapshot>,
 }
 
 impl PriorReuse {
@@ -201,7 +203,21 @@ impl PriorReuse {
                 .into_iter()
                 .map(|f| ((f.doc_a.clone(), f.doc_b.clone()), f))
                 .collect(),
+            stories: None,
         }
+    }
+
+    /// With the story index an earlier run left ([`crate::Links::story_snapshot`]): story
+    /// grouping resumes from it when this run's articles start with its articles, and adds
+    /// only the others. It does not need to be the run of the reuse findings.
+    pub fn with_stories(mut self, snapshot: crate::stories::StorySnapshot) -> Self {
+        self.stories = Some(snapshot);
+        self
+    }
+
+    /// Takes the story snapshot out of the prior.
+    pub(crate) fn take_stories(&mut self) -> Option<crate::stories::StorySnapshot> {
+        self.stories.take()
     }
 
     /// Whether `doc` was one of the earlier run's articles.

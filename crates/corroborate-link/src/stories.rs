@@ -759,6 +759,85 @@ impl StoryIndex {
         self.place(input)
     }
 
+    /// The index's state, for [`StoryIndex::resume`]; `fingerprint` is the [`InputPrint`] of
+    /// the inputs added so far.
+    pub(crate) fn snapshot(&self, fingerprint: u64) -> StorySnapshot {
+        StorySnapshot {
+            version: STORY_INDEX_VERSION,
+            fingerprint,
+            docs: self
+                .docs
+                .iter()
+                .map(|d| {
+                    let (norm, at) = d.norm.get();
+                    (d.id.clone(), d.story, norm.to_bits(), at)
+                })
+                .collect(),
+            stories: self
+                .stories
+                .iter()
+                .map(|s| SnapshotStory {
+                    id: s.id.clone(),
+                    title: s.title.clone(),
+                    title_doc: s.title_doc.clone(),
+                    title_span: s.title_span,
+                    documents: s.documents.clone(),
+                    title_rank: s.title_rank,
+                    members: s.members.clone(),
+                })
+                .collect(),
+            redirects: self
+                .redirects
+                .iter()
+                .map(|(a, b)| (a.clone(), b.clone()))
+                .collect(),
+        }
+    }
+
+    /// The index `snapshot` describes, given the inputs it was made from, in the order they
+    /// were added (the caller checked them with [`StorySnapshot::matches`]). Only the features
+    /// come from the inputs; document frequencies and postings are counted again from them.
+    pub(crate) fn resume(
+        cfg: StoryConfig,
+        snapshot: StorySnapshot,
+        inputs: Vec<StoryInput>,
+    ) -> Self {
+        let mut index = StoryIndex::new(cfg);
+        for (k, (input, (_, story, norm, at))) in inputs.into_iter().zip(snapshot.docs).enumerate()
+        {
+            for f in &input.features {
+                *index.df.entry(f.hash).or_default() += 1;
+                let list = index.postings.entry(f.hash).or_default();
+                if list.len() < cfg.posting_cap {
+                    list.push(k as u32);
+                }
+            }
+            index.by_doc.insert(input.id.clone(), story);
+            index.docs.push(DocEntry {
+                id: input.id,
+                published: input.published,
+                features: input.features,
+                story,
+                norm: std::cell::Cell::new((f64::from_bits(norm), at)),
+            });
+        }
+        index.stories = snapshot
+            .stories
+            .into_iter()
+            .map(|s| Story {
+                id: s.id,
+                title: s.title,
+                title_doc: s.title_doc,
+                title_span: s.title_span,
+                documents: s.documents,
+                title_rank: s.title_rank,
+                members: s.members,
+            })
+            .collect();
+        index.redirects = snapshot.redirects.into_iter().collect();
+        index
+    }
+
     /// Adds articles in order, as [`StoryIndex::add`] one by one would; their features are
     /// computed in parallel first.
     pub fn add_batch(&mut self, docs: &[(&PreparedDoc, &Extraction)]) -> Vec<Placement> {
@@ -1071,6 +1150,112 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
         .or_else(|| doc.article_sentences().next())
         .unwrap_or_default();
     (span, doc.slice(span).to_string())
+}
+
+/// Bump when story grouping changes in a way its settings do not show: a [`StorySnapshot`] of
+/// another version is not resumed from.
+pub const STORY_INDEX_VERSION: u32 = 1;
+
+/// A story index's state after some articles, without their features (the caller has them in
+/// its inputs): what an incremental caller keeps between runs so that the next run adds only
+/// the articles that came since ([`StoryIndex::resume`]). Resuming gives the index that adding
+/// every article again would, or nothing: the snapshot names its articles in order and a
+/// fingerprint of their inputs and of the settings, and is used only when the next run's
+/// articles start with the same ones.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StorySnapshot {
+    version: u32,
+    fingerprint: u64,
+    /// Per indexed article: its id, its story, and its cached norm (as bits, so that it reads
+    /// back exact) and the index size that norm was computed at.
+    docs: Vec<(DocId, u32, u64, usize)>,
+    stories: Vec<SnapshotStory>,
+    redirects: Vec<(String, String)>,
+}
+
+/// A [`Story`] with the fields the report leaves out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct SnapshotStory {
+    id: String,
+    title: String,
+    title_doc: DocId,
+    title_span: Span,
+    documents: Vec<DocId>,
+    title_rank: (bool, Option<i32>, usize),
+    members: Vec<u32>,
+}
+
+impl StorySnapshot {
+    /// The number of articles it holds.
+    pub fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    /// Whether it holds no article.
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty()
+    }
+
+    /// Whether it was made by this version from exactly the articles `ids`, in this order, with
+    /// inputs of [`InputPrint`] `fingerprint`, and is whole (every story and member it names
+    /// exists).
+    pub(crate) fn matches<'a>(
+        &self,
+        ids: impl Iterator<Item = &'a DocId>,
+        fingerprint: u64,
+    ) -> bool {
+        let n = self.docs.len();
+        self.version == STORY_INDEX_VERSION
+            && self.fingerprint == fingerprint
+            && ids.eq(self.docs.iter().map(|d| &d.0))
+            && self
+                .docs
+                .iter()
+                .all(|d| (d.1 as usize) < self.stories.len())
+            && self
+                .stories
+                .iter()
+                .all(|s| s.members.iter().all(|&m| (m as usize) < n))
+    }
+}
+
+/// A running fingerprint of story inputs, in the order they are added, with the settings.
+#[derive(Clone)]
+pub(crate) struct InputPrint(xxhash_rust::xxh3::Xxh3);
+
+impl InputPrint {
+    /// A fingerprint of no input yet, under `cfg`.
+    pub(crate) fn new(cfg: &StoryConfig) -> Self {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(format!("{STORY_INDEX_VERSION} {cfg:?}").as_bytes());
+        Self(h)
+    }
+
+    /// Adds one input.
+    pub(crate) fn add(&mut self, input: &StoryInput) {
+        let h = &mut self.0;
+        h.update(input.id.as_str().as_bytes());
+        h.update(&[0]);
+        if let Some(p) = input.published {
+            h.update(p.to_string().as_bytes());
+        }
+        h.update(&[0]);
+        h.update(&(input.title_span.start as u64).to_le_bytes());
+        h.update(&(input.title_span.end as u64).to_le_bytes());
+        h.update(input.title.as_bytes());
+        h.update(&[0]);
+        for f in &input.features {
+            h.update(&f.hash.to_le_bytes());
+            h.update(&[f.kind as u8]);
+            h.update(&f.tf.to_bits().to_le_bytes());
+        }
+        h.update(&(input.features.len() as u64).to_le_bytes());
+    }
+
+    /// The fingerprint so far.
+    pub(crate) fn value(&self) -> u64 {
+        self.0.digest()
+    }
 }
 
 /// What story grouping needs of one article, found once per article: its id, publication date,

@@ -1,14 +1,15 @@
 //! Story grouping on the ECB+ development topics (23–25, read at run time from
 //! `../shared/data/ecbplus-dev`): a floor on sub-topic and topic B-cubed F1 with the default
-//! settings, and the grouping barely depends on the order the articles arrive in.
+//! settings, the grouping barely depends on the order the articles arrive in, and an
+//! incremental run that resumes from the last run's story index groups as a run from scratch.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use corroborate_core::document::{first_line_span, SourceFormat};
-use corroborate_core::{Document, PreparedDoc};
+use corroborate_core::document::{first_line_span, Known, SourceFormat};
+use corroborate_core::{Document, PreparedDoc, Provenance};
 use corroborate_extract::Extraction;
-use corroborate_link::StoryIndex;
+use corroborate_link::{link_inputs, LinkConfig, LinkInput, Links, PriorReuse, StoryIndex};
 
 /// The development texts with their topic and sub-topic, in `clusters.tsv` order.
 fn dev() -> Vec<(PreparedDoc, Extraction, String, String)> {
@@ -95,4 +96,83 @@ fn dev_topics_group_above_a_floor_in_either_order() {
         agreement >= 0.8,
         "the two orders agree only to {agreement:.3}"
     );
+}
+
+/// Stories as (id, title, documents), and redirects.
+type Grouping = (Vec<(String, String, Vec<String>)>, Vec<(String, String)>);
+
+/// Stories and redirects as comparable values.
+fn stories_of(links: &Links) -> Grouping {
+    let stories = links
+        .stories
+        .iter()
+        .map(|s| {
+            let docs = s.story.documents.iter().map(|d| d.0.to_string()).collect();
+            (s.story.id.clone(), s.story.title.clone(), docs)
+        })
+        .collect();
+    let redirects = links.redirects.clone().into_iter().collect();
+    (stories, redirects)
+}
+
+#[test]
+fn a_run_resumed_from_the_last_runs_story_index_groups_as_a_run_from_scratch() {
+    let mut docs = dev();
+    // Publication dates, ten days apart over the corpus order, every seventh article undated
+    // (undated articles are grouped last).
+    for (i, d) in docs.iter_mut().enumerate() {
+        d.0.doc.meta.published = (i % 7 != 3).then(|| Known {
+            value: jiff::civil::date(2026, 1, 1) + jiff::Span::new().days(i as i64 / 10),
+            provenance: Provenance::Manifest,
+        });
+    }
+    let cfg = LinkConfig::default();
+    let inputs = |range: std::ops::Range<usize>| -> Vec<LinkInput> {
+        docs[range]
+            .iter()
+            .map(|d| LinkInput::of(&d.0, &d.1, &cfg))
+            .collect()
+    };
+    let n = docs.len();
+    let scratch = link_inputs(inputs(0..n), &cfg, Some(PriorReuse::default())).0;
+    assert!(scratch.stories.len() > 3, "several stories");
+    let dated = docs
+        .iter()
+        .filter(|d| d.0.doc.meta.published.is_some())
+        .count();
+    assert_eq!(
+        scratch.story_snapshot.as_ref().map(|s| s.len()),
+        Some(dated),
+        "the snapshot holds the dated articles"
+    );
+    // Three runs over a growing corpus, each newer than the last.
+    let mut snapshot = None;
+    let mut last = None;
+    for end in [30, 55, n] {
+        let prior = match snapshot.take() {
+            Some(s) => PriorReuse::default().with_stories(s),
+            None => PriorReuse::default(),
+        };
+        let (links, _) = link_inputs(inputs(0..end), &cfg, Some(prior));
+        if end > 30 {
+            assert!(links.stories_resumed > 0, "run to {end} resumed");
+        }
+        snapshot = links.story_snapshot.clone();
+        last = Some(links);
+    }
+    let last = last.expect("three runs");
+    assert_eq!(stories_of(&last), stories_of(&scratch));
+
+    // An article dated before the snapshot's newest: the run groups from scratch, and still
+    // as a run from scratch over the same inputs would.
+    let first = link_inputs(inputs(20..n), &cfg, Some(PriorReuse::default())).0;
+    let snapshot = first.story_snapshot.expect("a snapshot");
+    let all = link_inputs(
+        inputs(0..n),
+        &cfg,
+        Some(PriorReuse::default().with_stories(snapshot)),
+    )
+    .0;
+    assert_eq!(all.stories_resumed, 0, "older articles came since");
+    assert_eq!(stories_of(&all), stories_of(&scratch));
 }

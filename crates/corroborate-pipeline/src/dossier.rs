@@ -81,6 +81,12 @@ pub struct StoryReports {
     /// What reuse detection found for each article pair the prior did not know: what the next
     /// run's prior adds.
     pub pairs: Vec<PairFound>,
+    /// The story index after the dated articles, for the next run's prior
+    /// ([`corroborate_link::PriorReuse::with_stories`]).
+    pub story_snapshot: Option<corroborate_link::StorySnapshot>,
+    /// How many articles story grouping resumed from the prior's snapshot
+    /// ([`corroborate_link::Links::stories_resumed`]).
+    pub stories_resumed: usize,
 }
 
 /// Reads back the full results of stored articles, given their positions in the link inputs
@@ -109,6 +115,8 @@ pub fn story_reports(
         Err(f) => (Links::default(), vec![failure("corpus", f)]),
     };
     let pairs = std::mem::take(&mut links.pairs);
+    let story_snapshot = links.story_snapshot.take();
+    let stories_resumed = links.stories_resumed;
     let index = LinkIndex::new(&links);
     let chosen: Vec<usize> = (0..links.stories.len())
         .filter(|&s| selected(&links.stories[s].story.documents))
@@ -167,6 +175,8 @@ pub fn story_reports(
         reports,
         problems,
         pairs,
+        story_snapshot,
+        stories_resumed,
     }
 }
 
@@ -273,6 +283,8 @@ fn story_report(
         passages,
         redirects: Default::default(),
         pairs: Vec::new(),
+        story_snapshot: None,
+        stories_resumed: 0,
     });
     corroborate_render::json::build(docs, problems, cross, opts)
 }

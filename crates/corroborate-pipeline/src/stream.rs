@@ -282,6 +282,8 @@ fn story_links(
         passages,
         redirects: BTreeMap::new(),
         pairs: Vec::new(),
+        story_snapshot: None,
+        stories_resumed: 0,
     }
 }
 

@@ -25,6 +25,7 @@ mod filter;
 mod link_records;
 pub mod people;
 mod reuse_pairs;
+mod story_index;
 mod versions;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -450,6 +451,7 @@ impl Store {
             artifacts::write(&tx, &linked.refreshed)?;
             link_records::write(&tx, &linked.records)?;
             reuse_pairs::write(&tx, linked.reuse_usable, &linked.reports.pairs, stamp.1)?;
+            story_index::write(&tx, linked.reports.story_snapshot.as_ref())?;
             let changes = write_stories(&tx, &stored, &linked.reports)?;
             people::refresh(&tx)?;
             tx.commit()?;
@@ -589,7 +591,10 @@ fn link_changed(
     };
     let docs: Vec<(String, i64)> = rows.iter().map(|r| (r.id.clone(), r.rowid)).collect();
     // Pairs found over the stored records stay true unless some record was made anew.
-    let prior = reuse_pairs::read(conn, &docs, !remade.is_empty())?;
+    let mut prior = reuse_pairs::read(conn, &docs, !remade.is_empty())?;
+    if let Some(snapshot) = story_index::read(conn)? {
+        prior.reuse = prior.reuse.with_stories(snapshot);
+    }
     drop(docs);
     let fresh: HashMap<&str, &[u8]> = refreshed
         .iter()

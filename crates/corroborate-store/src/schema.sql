@@ -85,6 +85,15 @@ CREATE TABLE IF NOT EXISTS link_records (
   version INTEGER NOT NULL, data BLOB NOT NULL
 );
 
+-- The story index the last relink left after its dated documents (story_index.rs): one row,
+-- deflated JSON of a versioned form, without the documents' features (the link records have
+-- them). The next relink resumes from it when its first documents are the snapshot's, and
+-- groups from scratch otherwise.
+CREATE TABLE IF NOT EXISTS story_index (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL, data BLOB NOT NULL
+);
+
 -- Full text of each document, kept in step with `documents` by the triggers below: a row is
 -- indexed exactly when its document is stored (an ignored duplicate insert indexes nothing).
 CREATE VIRTUAL TABLE IF NOT EXISTS documents_fts USING fts5(doc UNINDEXED, title, text);

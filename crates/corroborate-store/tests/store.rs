@@ -479,3 +479,58 @@ fn reuse_found_by_one_relink_is_read_back_by_the_next_not_aligned_again() {
     );
     assert!(count(&s, "SELECT count(*) FROM reuse_found") >= rows);
 }
+
+#[test]
+fn story_grouping_resumes_from_the_last_relink_and_a_damaged_index_is_regrouped() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Dated articles, each stored after the ones dated before it.
+    let dated = |n: usize| {
+        let mut d = if n < 3 { ferry(n) } else { seed(n - 3) };
+        d.meta.published = Some(corroborate_core::document::Known {
+            value: jiff::civil::date(2026, 4, 3) + jiff::Span::new().days(n as i64),
+            provenance: corroborate_core::Provenance::Manifest,
+        });
+        d
+    };
+    let resumed = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&resumed);
+    let counting: Box<Linker> = Box::new(move |inputs, load, selected, prior| {
+        let r = corroborate_pipeline::link_selected(inputs, load, selected, prior);
+        seen.store(r.stories_resumed, SeqCst);
+        r
+    });
+    let mut whole = Store::open(&dir.path().join("whole.db")).expect("open");
+    whole
+        .ingest(
+            (0..5).map(dated).collect(),
+            &opts(),
+            &linker(),
+            &mut |_, _| {},
+        )
+        .expect("ingest");
+    let mut s = Store::open(&dir.path().join("steps.db")).expect("open");
+    for n in 0..4 {
+        s.ingest(vec![dated(n)], &opts(), &counting, &mut |_, _| {})
+            .expect("ingest");
+        assert_eq!(
+            resumed.load(SeqCst),
+            n,
+            "batch {n} resumed the articles before it"
+        );
+    }
+    assert_eq!(count(&s, "SELECT count(*) FROM story_index"), 1);
+    // A damaged index stops nothing: the relink groups from scratch and writes it anew.
+    s.connection()
+        .execute("UPDATE story_index SET data = x'00ff'", [])
+        .expect("damage");
+    s.ingest(vec![dated(4)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest despite a damaged index");
+    assert_eq!(resumed.load(SeqCst), 0);
+    assert_eq!(
+        count(&s, "SELECT count(*) FROM story_index WHERE data = x'00ff'"),
+        0
+    );
+    assert_eq!(reports_by_documents(&s), reports_by_documents(&whole));
+}
