@@ -41,6 +41,28 @@ pub(crate) fn write(conn: &Connection, rows: &[Packed]) -> Result<()> {
     write_versioned(conn, "artifacts", ARTIFACT_VERSION, rows)
 }
 
+/// Plain data as the store keeps it besides artifacts (link records, the story index): its
+/// JSON, deflated.
+pub(crate) fn pack_json<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    // Serialising plain data to a String cannot fail.
+    let json = serde_json::to_string(value).unwrap_or_default();
+    artifact::deflate(&json, 1)
+}
+
+/// What [`pack_json`] stored, or `None` when the row is of another version than `current` or
+/// does not read back (damaged): the caller makes it again.
+pub(crate) fn unpack_json<T: serde::de::DeserializeOwned>(
+    version: i64,
+    current: u32,
+    data: &[u8],
+) -> Option<T> {
+    if version != i64::from(current) {
+        return None;
+    }
+    let json = artifact::inflate(data).ok()?;
+    serde_json::from_str(&json).ok()
+}
+
 /// Stores `rows` (document id, blob) of `version` in `table`, a per-document table of
 /// `(doc, version, data)`, replacing older ones.
 pub(crate) fn write_versioned(

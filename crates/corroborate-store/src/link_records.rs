@@ -8,7 +8,6 @@
 //! the article's result, and written then.
 
 use corroborate_link::{LinkConfig, LinkRecord, LINK_RECORD_VERSION};
-use corroborate_pipeline::artifact;
 use corroborate_reconcile::Analysed;
 use rusqlite::Connection;
 
@@ -21,19 +20,13 @@ pub(crate) fn of(result: &Analysed) -> LinkRecord {
 
 /// A record as stored: its JSON, deflated.
 pub(crate) fn pack(record: &LinkRecord) -> Vec<u8> {
-    // Serialising plain data to a String cannot fail.
-    let json = serde_json::to_string(record).unwrap_or_default();
-    artifact::deflate(&json, 1)
+    crate::artifacts::pack_json(record)
 }
 
 /// The record in a stored row, or `None` when it cannot be read (another version, or
 /// damaged): the caller makes it again.
 pub(crate) fn unpack(version: i64, data: &[u8]) -> Option<LinkRecord> {
-    if version != i64::from(LINK_RECORD_VERSION) {
-        return None;
-    }
-    let json = artifact::inflate(data).ok()?;
-    serde_json::from_str(&json).ok()
+    crate::artifacts::unpack_json(version, LINK_RECORD_VERSION, data)
 }
 
 /// Stores the records of `rows` (document id, deflated record), replacing older ones.

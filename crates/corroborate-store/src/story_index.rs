@@ -6,7 +6,6 @@
 //! are always the ones a relink from scratch gives. One row, deflated JSON.
 
 use corroborate_link::{StorySnapshot, STORY_INDEX_VERSION};
-use corroborate_pipeline::artifact;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::Result;
@@ -21,7 +20,9 @@ pub(crate) fn read(conn: &Connection) -> Result<Option<StorySnapshot>> {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
-    Ok(row.and_then(|(version, data)| unpack(version, &data)))
+    Ok(row.and_then(|(version, data)| {
+        crate::artifacts::unpack_json(version, STORY_INDEX_VERSION, &data)
+    }))
 }
 
 /// Replaces the stored snapshot (removes it when `snapshot` is `None`).
@@ -30,7 +31,7 @@ pub(crate) fn write(conn: &Connection, snapshot: Option<&StorySnapshot>) -> Resu
         Some(s) => {
             conn.execute(
                 "INSERT OR REPLACE INTO story_index (id, version, data) VALUES (1, ?1, ?2)",
-                params![STORY_INDEX_VERSION, pack(s)],
+                params![STORY_INDEX_VERSION, crate::artifacts::pack_json(s)],
             )?;
         }
         None => {
@@ -38,18 +39,4 @@ pub(crate) fn write(conn: &Connection, snapshot: Option<&StorySnapshot>) -> Resu
         }
     }
     Ok(())
-}
-
-fn pack(snapshot: &StorySnapshot) -> Vec<u8> {
-    // Serialising plain data to a String cannot fail.
-    let json = serde_json::to_string(snapshot).unwrap_or_default();
-    artifact::deflate(&json, 1)
-}
-
-fn unpack(version: i64, data: &[u8]) -> Option<StorySnapshot> {
-    if version != i64::from(STORY_INDEX_VERSION) {
-        return None;
-    }
-    let json = artifact::inflate(data).ok()?;
-    serde_json::from_str(&json).ok()
 }
