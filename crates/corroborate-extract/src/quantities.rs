@@ -144,7 +144,12 @@ pub fn word_number(s: &str) -> Option<f64> {
         } else if let Some(i) = TENS_WORDS.iter().position(|t| !t.is_empty() && *t == w) {
             current += (i * 10) as f64;
         } else {
+            let names_a_number = |w: &&str| {
+                UNITS_WORDS.contains(w) || TENS_WORDS.iter().any(|t| !t.is_empty() && t == w)
+            };
             match w {
+                // "a three-year contract": an article, not one.
+                "a" | "an" if !seen && words.peek().is_some_and(names_a_number) => continue,
                 "a" | "an" if !seen => {
                     current += 1.0;
                 }
@@ -188,6 +193,9 @@ pub fn word_number(s: &str) -> Option<f64> {
 }
 
 const B: &str = r"(?-u:\b)";
+/// Scale abbreviations written onto a sum of money ("$136M", "£88m", "€1.2bn", "$5k"; "MM",
+/// a thousand thousand, as finance writes it).
+const MONEY_SCALE: &str = r"(?:mm|mn|m|bn|b|k)";
 const NUMWORD: &str = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)";
 
 fn num_re() -> String {
@@ -228,11 +236,13 @@ fn pattern(p: Pat) -> String {
     let num = num_re();
     match p {
         Pat::Money => {
-            format!(r"(?:US|C|A)?[$£€]\s?{num}|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B}")
+            format!(
+                r"(?:US|C|A)?[$£€]\s?{num}(?:{MONEY_SCALE}{B})?|{B}{num}\s+(?:dollars|pounds\s+sterling|euros){B}"
+            )
         }
         Pat::Percent => format!(r"{B}{num}\s?(?:%|percent{B}|per\s+cent{B})"),
         Pat::Age => format!(
-            r"{B}{num}(?:-|\s+)(?:year|month|week|day)s?(?:-|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B}"
+            r"{B}{num}(?:\s?-\s?|\s+)(?:year|month|week|day)s?(?:\s?-\s?|\s+)old{B}|{B}(?:aged|age\s+of|ages\s+of|would\s+have\s+turned|turned|turns|turning)\s+{num}{B}"
         ),
         Pat::Range => format!(r"{B}(?:between\s+)?{num}\s+(?:to|or|and|-)\s+{num}\s+[a-z]+{B}"),
         Pat::Unit => format!(
@@ -529,8 +539,25 @@ fn money(span: Span, s: &str) -> Option<Quantity> {
     } else {
         ("GBP", s.get(..l.find("pounds")?)?)
     };
-    let v = word_number(rest)?;
+    let (rest, scale) = money_scale(rest);
+    let v = word_number(rest)? * scale;
     Some(quantity(span, v, code, QuantityKind::Money))
+}
+
+/// A sum's digits and its scale: "136M" is (136, one million), "1.2bn" (1.2, one billion).
+fn money_scale(rest: &str) -> (&str, f64) {
+    let digits_end = rest
+        .trim_end()
+        .rfind(|c: char| c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    let (num, suffix) = rest.trim_end().split_at(digits_end);
+    let scale = match suffix.to_ascii_lowercase().as_str() {
+        "m" | "mn" | "mm" => 1e6,
+        "b" | "bn" => 1e9,
+        "k" => 1e3,
+        _ => return (rest, 1.0),
+    };
+    (num, scale)
 }
 
 fn age(span: Span, s: &str) -> Option<Quantity> {
@@ -755,6 +782,9 @@ mod tests {
             (1.0, "year", QuantityKind::Age)
         );
         assert_eq!(one("The one-year-old smiled.").value, 1.0);
+        // Hyphens set off by spaces, as some extracted or tokenised text has them.
+        let q = one("A 36 - year - old man was hurt.");
+        assert_eq!((q.value, q.kind), (36.0, QuantityKind::Age));
         assert_eq!(one("The 34-year-old man left.").value, 34.0);
         assert_eq!(one("She was aged 34 at the time.").value, 34.0);
         let q = one("He would have turned two on Sunday.");
@@ -811,6 +841,19 @@ mod tests {
         let q = one("It cost $1.2 million.");
         assert_eq!((q.value, q.unit.as_str()), (1_200_000.0, "USD"));
         assert_eq!(one("A fine of £500 was paid.").unit, "GBP");
+        // A scale written onto the sum.
+        let q = one("Thieves took gems worth £88m from the vault.");
+        assert_eq!((q.value, q.unit.as_str()), (88_000_000.0, "GBP"));
+        assert_eq!(q.span.end - q.span.start, "£88m".len());
+        assert_eq!(one("The deal was worth $1.5bn.").value, 1_500_000_000.0);
+        assert_eq!(one("She raised $40K online.").value, 40_000.0);
+        assert_eq!(one("An offer of $200MM was made.").value, 200_000_000.0);
+        // An article before a number word is not "one".
+        let q = one("She signed a three-year contract.");
+        assert_eq!((q.value, q.kind), (3.0, QuantityKind::Duration));
+        assert_eq!(one("They waited a hundred days.").value, 100.0);
+        // A word after the sum is not a scale.
+        assert_eq!(one("It cost $12 more.").value, 12.0);
         let q = one("Turnout rose 12.5 percent.");
         assert_eq!((q.value, q.kind), (12.5, QuantityKind::Percent));
     }
