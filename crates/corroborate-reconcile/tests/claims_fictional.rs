@@ -489,3 +489,47 @@ fn a_headline_and_lede_restating_one_fact_are_one_claim_and_other_facts_stay_apa
         "{texts:?}"
     );
 }
+
+/// Values of one slot conflict only in one unit and for one holder: another player's fee, a
+/// sum in another currency and a range are no inconsistency; the same player's two fees are.
+#[test]
+fn figures_of_other_holders_currencies_and_ranges_are_no_inconsistency() {
+    let docs = vec![
+        article("Bay Ledger", "Contract\n\nStriker Mira Kovac joined the Harbor Lions on Monday on a three-year contract worth $12 million.\n"),
+        article("Coast Times", "Contract\n\nStriker Tomas Brandt joined the Harbor Lions on Monday on a three-year contract worth $15 million.\n"),
+        article("Pier Post", "Contract\n\nStriker Mira Kovac joined the Harbor Lions on Monday on a three-year contract worth €11 million.\n"),
+        article("Dock Daily", "Contract\n\nStriker Mira Kovac joined the Harbor Lions on Monday on a three-year contract worth $14 million.\n"),
+        article("Quay Review", "Contract\n\nStriker Mira Kovac joined the Harbor Lions on Monday on a three-year contract worth between $12 million and $14 million.\n"),
+    ];
+    let r = build(&docs, &BTreeMap::new());
+    let money: Vec<_> = r
+        .inconsistencies
+        .iter()
+        .filter(|i| i.slot == "money")
+        .collect();
+    assert_eq!(money.len(), 1, "{money:?}");
+    let outlets: BTreeSet<&str> = money[0].values.iter().map(|v| v.outlet.as_str()).collect();
+    assert_eq!(outlets, BTreeSet::from(["Bay Ledger", "Dock Daily"]));
+    let values: BTreeSet<&str> = money[0].values.iter().map(|v| v.value.as_str()).collect();
+    assert_eq!(values, BTreeSet::from(["$12 million", "$14 million"]));
+}
+
+/// An age belongs to the person named next to it: two ages of one driver conflict, the age of
+/// another man does not.
+#[test]
+fn ages_conflict_only_for_the_same_person() {
+    let docs = vec![
+        article("Bay Ledger", "Crash\n\nPolice arrested the 34-year-old driver Ana Ruiz after the crash on Route 9 near the old mill.\n"),
+        article("Coast Times", "Crash\n\nPolice arrested the 35-year-old driver Ana Ruiz after the crash on Route 9 near the old mill.\n"),
+        article("Pier Post", "Crash\n\nPolice arrested the 61-year-old driver Carl Mendes after the crash on Route 9 near the old mill.\n"),
+    ];
+    let r = build(&docs, &BTreeMap::new());
+    let ages: Vec<_> = r
+        .inconsistencies
+        .iter()
+        .filter(|i| i.slot == "age")
+        .collect();
+    assert_eq!(ages.len(), 1, "{ages:?}");
+    let outlets: BTreeSet<&str> = ages[0].values.iter().map(|v| v.outlet.as_str()).collect();
+    assert_eq!(outlets, BTreeSet::from(["Bay Ledger", "Coast Times"]));
+}

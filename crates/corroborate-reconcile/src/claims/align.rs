@@ -26,14 +26,17 @@ pub const RELATED: f64 = 0.3;
 /// Shared concept words other than names a pair needs at the least.
 const MIN_SHARED_WORDS: usize = 3;
 
-/// A quantity normalised for comparison: kind, counted noun (for counts), value in a base
-/// unit (kilometres, days, kilograms).
+/// A quantity normalised for comparison: kind, unit, value in that unit (distances in
+/// kilometres, durations in days, weights in kilograms).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NormQty {
     /// What is measured.
     pub kind: QuantityKind,
-    /// Counted noun (counts only), concept-stemmed.
-    pub noun: String,
+    /// What the value counts: the counted noun, stemmed, for a count; the base unit for a
+    /// distance, duration or weight it converts to; else the unit as written (a currency
+    /// code, "percent"). Two values compare only in the same unit: "€103 million" and
+    /// "$136 million" do not.
+    pub unit: String,
     /// Value in the base unit.
     pub value: f64,
     /// True for vague amounts ("several").
@@ -44,26 +47,33 @@ pub struct NormQty {
 pub fn norm_qty(q: &Quantity) -> NormQty {
     let unit = q.unit.to_ascii_lowercase();
     let unit = unit.trim_end_matches('s');
-    let factor = match (q.kind, unit) {
-        (QuantityKind::Distance, "mile") => 1.609_344,
-        (QuantityKind::Distance, "m" | "meter" | "metre") => 0.001,
-        (QuantityKind::Distance, "ft" | "foot" | "feet") => 0.000_304_8,
-        (QuantityKind::Distance, "yard") => 0.000_914_4,
-        (QuantityKind::Duration | QuantityKind::Age, "week") => 7.0,
-        (QuantityKind::Duration | QuantityKind::Age, "month") => 30.44,
-        (QuantityKind::Duration | QuantityKind::Age, "year") => 365.25,
-        (QuantityKind::Duration | QuantityKind::Age, "hour") => 1.0 / 24.0,
-        (QuantityKind::Duration | QuantityKind::Age, "minute") => 1.0 / 1440.0,
-        (QuantityKind::Weight, "lb" | "pound") => 0.453_592,
-        _ => 1.0,
+    let (factor, base) = match (q.kind, unit) {
+        (QuantityKind::Distance, "mile") => (1.609_344, "km"),
+        (QuantityKind::Distance, "km" | "kilometer" | "kilometre") => (1.0, "km"),
+        (QuantityKind::Distance, "m" | "meter" | "metre") => (0.001, "km"),
+        (QuantityKind::Distance, "ft" | "foot" | "feet") => (0.000_304_8, "km"),
+        (QuantityKind::Distance, "yard") => (0.000_914_4, "km"),
+        (QuantityKind::Duration | QuantityKind::Age, "day") => (1.0, "day"),
+        (QuantityKind::Duration | QuantityKind::Age, "week") => (7.0, "day"),
+        (QuantityKind::Duration | QuantityKind::Age, "month") => (30.44, "day"),
+        (QuantityKind::Duration | QuantityKind::Age, "year") => (365.25, "day"),
+        (QuantityKind::Duration | QuantityKind::Age, "hour") => (1.0 / 24.0, "day"),
+        (QuantityKind::Duration | QuantityKind::Age, "minute") => (1.0 / 1440.0, "day"),
+        (QuantityKind::Weight, "kg" | "kilogram") => (1.0, "kg"),
+        (QuantityKind::Weight, "lb" | "pound") => (0.453_592, "kg"),
+        (QuantityKind::Count, noun) => {
+            return NormQty {
+                kind: q.kind,
+                unit: stem_word(noun),
+                value: q.value,
+                vague: q.vague,
+            }
+        }
+        (_, written) => (1.0, written),
     };
     NormQty {
         kind: q.kind,
-        noun: if q.kind == QuantityKind::Count {
-            stem_word(unit)
-        } else {
-            String::new()
-        },
+        unit: base.to_string(),
         value: q.value * factor,
         vague: q.vague,
     }
@@ -83,7 +93,7 @@ fn qty_key(q: &NormQty) -> String {
     } else {
         0
     };
-    format!("q:{:?}:{}:{bucket}", q.kind, q.noun)
+    format!("q:{:?}:{}:{bucket}", q.kind, q.unit)
 }
 
 /// The index keys of a statement.

@@ -4,6 +4,13 @@
 //! and "65 km" agree), a calendar day, "one hand" against "his hands", or an injury severity
 //! ("wounded" against "critically injured"). Each value is shown with its span and outlet.
 //!
+//! Two figures fill one slot only when they are in one unit (never two currencies), belong to
+//! the same holder (the party the clause names first: not "Miller … 15.5 points" against
+//! "Iguodala … 14.9 points"), are each the only value of their kind and unit in their
+//! statement (not a range, a list or a line of statistics), and the words around them match
+//! or, for counts, the two statements state one fact. An age is compared only between two
+//! mentions of one person.
+//!
 //! Whether a party commented is a slot too: one article says the party declined to comment
 //! (or could not be reached) while another outlet's article quotes the same party.
 
@@ -13,10 +20,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use corroborate_core::Span;
 use serde::{Deserialize, Serialize};
 
-use super::align::{norm_qty, same_value};
+use super::align::{norm_qty, same_value, NormQty, ALIGN};
 use super::lexicon::{NO_COMMENT, SCOPED_COMMENT_AFTER, SCOPED_COMMENT_BEFORE, SEVERITY};
 use super::sources;
-use corroborate_extract::quantities::QuantityKind;
+use corroborate_extract::entities::{EntityKind, MentionKind};
+use corroborate_extract::quantities::{word_number, QuantityKind};
 
 use super::statements::{concept_words, find_word, stem_word, Lowered, Statement, Voice};
 use crate::{Analysed, Cite};
@@ -72,7 +80,7 @@ pub fn find(
         if super::outlet_str(ra) == super::outlet_str(rb) {
             continue;
         }
-        quantities(ra, rb, sa, sb, a, b, &mut found);
+        quantities(ra, rb, sa, sb, (a, b, score), &mut found);
         if score >= SAME_WORDING {
             dates(ra, rb, sa, sb, a, b, &mut found);
         }
@@ -132,9 +140,10 @@ pub fn find(
     groups.into_values().collect()
 }
 
-/// The content words right around a span of a statement (one before, one after), stemmed:
-/// two values fill the same slot only when something around them matches ("injured three
-/// passengers" / "injured four passengers"), not "unreliable for three weeks" / "three days
+/// The content words right around a span of a statement (one before, one after), and those
+/// inside it but its last (a count's modifiers: "three injured passengers"), stemmed: two
+/// values fill the same slot only when something around them matches ("injured three
+/// passengers" / "three injured passengers"), not "unreliable for three weeks" / "three days
 /// after".
 fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
     let l = Lowered::of(&r.0, st.span);
@@ -152,7 +161,25 @@ fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
         .filter(|w| w.start >= rel.end)
         .map(|w| l.word(w))
         .find(content);
-    before.into_iter().chain(after).map(stem_word).collect()
+    let inside: Vec<&str> = l
+        .words
+        .iter()
+        .filter(|w| w.start >= rel.start && w.end <= rel.end)
+        .map(|w| l.word(w))
+        .collect();
+    let modifiers = inside
+        .split_last()
+        .map_or(&[][..], |(_, rest)| rest)
+        .iter()
+        .copied()
+        .filter(|w| !w.bytes().any(|b| b.is_ascii_digit()) && word_number(w).is_none())
+        .filter(content);
+    before
+        .into_iter()
+        .chain(after)
+        .chain(modifiers)
+        .map(stem_word)
+        .collect()
 }
 
 fn quantities(
@@ -160,31 +187,43 @@ fn quantities(
     rb: &Analysed,
     sa: &Statement,
     sb: &Statement,
-    a: usize,
-    b: usize,
+    (a, b, score): (usize, usize, f64),
     out: &mut Vec<Found>,
 ) {
-    for &qa in &sa.quantities {
-        let Some(qa) = ra.1.quantities.get(qa) else {
-            continue;
-        };
-        let na = norm_qty(qa);
-        for &qb in &sb.quantities {
-            let Some(qb) = rb.1.quantities.get(qb) else {
-                continue;
+    let (qsa, qsb) = (single_valued(ra, sa), single_valued(rb, sb));
+    for (qa, na) in &qsa {
+        for (qb, nb) in &qsb {
+            // Written in one unit, values agree only when equal ("34-year-old" and
+            // "35-year-old" differ); converted, within rounding ("40 miles", "65 km").
+            let agree = if qa.unit == qb.unit {
+                qa.value == qb.value
+            } else {
+                same_value(na.value, nb.value)
             };
-            let nb = norm_qty(qb);
-            if na.kind != nb.kind || na.noun != nb.noun || na.vague || nb.vague {
+            if na.kind != nb.kind || na.unit != nb.unit || agree {
                 continue;
             }
-            let same_slot = na.kind == QuantityKind::Count
+            let (ha, hb) = (
+                holder(ra, sa, qa.span, na.kind),
+                holder(rb, sb, qb.span, nb.kind),
+            );
+            let same_holder = match (&ha, &hb) {
+                (Some(x), Some(y)) => x == y,
+                // An age belongs to a person: compared only when both name the same one.
+                _ if na.kind == QuantityKind::Age => false,
+                _ => true,
+            };
+            // Values fill one slot when the words around them match ("killed 10 people" /
+            // "killed 612 people", not "killed 10" / "injured 5"), or, for counts, when the
+            // two statements state one fact.
+            let same_slot = (na.kind == QuantityKind::Count && score >= ALIGN)
                 || !around(ra, sa, qa.span).is_disjoint(&around(rb, sb, qb.span));
-            if same_slot && !same_value(na.value, nb.value) {
+            if same_holder && same_slot {
                 let kind = format!("{:?}", na.kind).to_ascii_lowercase();
-                let slot = if na.noun.is_empty() {
-                    kind
+                let slot = if na.kind == QuantityKind::Count {
+                    format!("{kind} of {}", na.unit)
                 } else {
-                    format!("{kind} of {}", na.noun)
+                    kind
                 };
                 out.push(Found {
                     slot,
@@ -194,6 +233,72 @@ fn quantities(
             }
         }
     }
+}
+
+/// The statement's exact quantities, normalised, leaving out ranges ("between six and eight
+/// years") and every kind and unit it gives two different values of: two sums ("between
+/// $140 million and $150 million"), a list ("eight, 10, 12 years") or a line of figures ("two
+/// touchdowns …, four TDs") is not one slot.
+fn single_valued<'r>(
+    r: &'r Analysed,
+    st: &Statement,
+) -> Vec<(&'r corroborate_extract::quantities::Quantity, NormQty)> {
+    let all: Vec<_> = st
+        .quantities
+        .iter()
+        .filter_map(|&i| r.1.quantities.get(i))
+        .filter(|q| q.value_max.is_none())
+        .map(|q| (q, norm_qty(q)))
+        .filter(|(_, n)| !n.vague)
+        .collect();
+    all.iter()
+        .filter(|(_, n)| {
+            !all.iter()
+                .any(|(_, m)| m.kind == n.kind && m.unit == n.unit && !same_value(m.value, n.value))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Whose a value is: the first person, organisation or group named (or referred to by a
+/// pronoun the entities stage resolved) before it in its statement, usually the clause's
+/// subject, other than the statement's own source ("Miller is averaging 15.5 points" against
+/// "Iguodala is averaging 14.9 points"; "the Orioles offered $140 million" against "the
+/// Nationals offered $160 million"; in "police said 12 people were hurt" nobody). An age
+/// belongs to the person named nearest it, on either side ("the 40-year-old Thompson").
+/// Given as the entity's fullest name's last word, in lower case; `None` when no such name
+/// is there.
+fn holder(r: &Analysed, st: &Statement, at: Span, kind: QuantityKind) -> Option<String> {
+    let source = st.source.named_at.as_ref().map(|c| c.span);
+    let ents = &r.1.entities;
+    let from = ents
+        .mentions
+        .partition_point(|m| m.span.start < st.span.start);
+    let to = ents.mentions.partition_point(|m| m.span.end <= st.span.end);
+    let mut names = ents.mentions.get(from..to)?.iter().filter_map(|m| {
+        let e = ents.entities.get(m.entity)?;
+        let party = match e.kind {
+            EntityKind::Person => true,
+            EntityKind::Organization | EntityKind::Group => kind != QuantityKind::Age,
+            EntityKind::Place => false,
+        };
+        let named = matches!(m.kind, MentionKind::Name | MentionKind::Pronoun);
+        (party && named && !source.is_some_and(|s| s.overlaps(m.span))).then_some((m.span, e))
+    });
+    let (_, e) = if kind == QuantityKind::Age {
+        names
+            .filter(|(s, _)| !s.overlaps(at))
+            .min_by_key(|(s, _)| {
+                s.start
+                    .saturating_sub(at.end)
+                    .max(at.start.saturating_sub(s.end))
+            })?
+    } else {
+        names.find(|(s, _)| s.end <= at.start)?
+    };
+    let last = e.name.split_whitespace().last()?;
+    let last = last.trim_end_matches("'s").trim_end_matches("\u{2019}s");
+    Some(last.to_lowercase())
 }
 
 fn day_dates(r: &Analysed, st: &Statement) -> Vec<(String, Span)> {
