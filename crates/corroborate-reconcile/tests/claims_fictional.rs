@@ -533,3 +533,41 @@ fn ages_conflict_only_for_the_same_person() {
     let outlets: BTreeSet<&str> = ages[0].values.iter().map(|v| v.outlet.as_str()).collect();
     assert_eq!(outlets, BTreeSet::from(["Bay Ledger", "Coast Times"]));
 }
+
+/// Figures of two moments are no inconsistency: "currently" in articles published on two
+/// days speaks of two days, and the same figures on one day conflict.
+#[test]
+fn current_figures_of_two_days_are_no_inconsistency() {
+    let on = |outlet: &str, day: jiff::civil::Date, points: &str| {
+        let mut d = Document::new(
+            format!("{outlet}.txt"),
+            SourceFormat::Text,
+            format!("Markets\n\nThe Harbor index currently stands at {points} points after a week of heavy trading in Lisbon.\n"),
+        );
+        d.meta.outlet = Some(Known {
+            value: outlet.to_string(),
+            provenance: Provenance::Manifest,
+        });
+        d.meta.published = Some(Known {
+            value: day,
+            provenance: Provenance::Manifest,
+        });
+        analyse(d)
+    };
+    let points = |r: &ClaimsReport| {
+        r.inconsistencies
+            .iter()
+            .filter(|i| i.slot == "count of point")
+            .count()
+    };
+    let two_days = vec![
+        on("Bay Ledger", date(2026, 3, 2), "1,200"),
+        on("Coast Times", date(2026, 3, 6), "1,350"),
+    ];
+    assert_eq!(points(&build(&two_days, &BTreeMap::new())), 0);
+    let one_day = vec![
+        on("Bay Ledger", date(2026, 3, 2), "1,200"),
+        on("Coast Times", date(2026, 3, 2), "1,350"),
+    ];
+    assert_eq!(points(&build(&one_day, &BTreeMap::new())), 1);
+}

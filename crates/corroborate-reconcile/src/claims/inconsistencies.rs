@@ -9,7 +9,8 @@
 //! "Iguodala … 14.9 points"), are each the only value of their kind and unit in their
 //! statement (not a range, a list or a line of statistics), and the words around them match
 //! or, for counts, the two statements state one fact. An age is compared only between two
-//! mentions of one person.
+//! mentions of one person, and figures only between statements of one moment (not two
+//! different days, nor "currently" in articles of two days).
 //!
 //! Whether a party commented is a slot too: one article says the party declined to comment
 //! (or could not be reached) while another outlet's article quotes the same party.
@@ -80,7 +81,12 @@ pub fn find(
         if super::outlet_str(ra) == super::outlet_str(rb) {
             continue;
         }
-        quantities(ra, rb, sa, sb, (a, b, score), &mut found);
+        // Figures of two moments ("currently 10,769 points" in Monday's article and
+        // "currently 11,350" in Friday's) may both be right.
+        let (ma, mb) = (moments(ra, sa), moments(rb, sb));
+        if ma.is_empty() || mb.is_empty() || !ma.is_disjoint(&mb) {
+            quantities(ra, rb, sa, sb, (a, b, score), &mut found);
+        }
         if score >= SAME_WORDING {
             dates(ra, rb, sa, sb, a, b, &mut found);
         }
@@ -299,6 +305,23 @@ fn holder(r: &Analysed, st: &Statement, at: Span, kind: QuantityKind) -> Option<
     let last = e.name.split_whitespace().last()?;
     let last = last.trim_end_matches("'s").trim_end_matches("\u{2019}s");
     Some(last.to_lowercase())
+}
+
+/// The days a statement speaks of: its calendar days, and, when it says "now" or
+/// "currently", the day its article was published. Empty when it names no day (then it can
+/// speak of any).
+fn moments(r: &Analysed, st: &Statement) -> BTreeSet<String> {
+    let mut days: BTreeSet<String> = day_dates(r, st).into_iter().map(|(v, _)| v).collect();
+    let present =
+        r.1.dates
+            .iter()
+            .any(|t| st.span.contains(t.span) && t.value.as_deref() == Some("PRESENT_REF"));
+    if present {
+        if let Some(p) = &r.0.doc.meta.published {
+            days.insert(p.value.to_string());
+        }
+    }
+    days
 }
 
 fn day_dates(r: &Analysed, st: &Statement) -> Vec<(String, Span)> {
