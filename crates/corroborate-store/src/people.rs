@@ -568,6 +568,21 @@ fn write(
     clusters: &[Cluster],
     possible: &BTreeSet<(usize, usize, String)>,
 ) -> Result<()> {
+    // A role's text and day come from its document, which never changes: those already stored
+    // are kept, so that a relink reads only the documents of roles it has not seen.
+    let mut stored: HashMap<(String, i64, i64), (String, Option<String>)> = HashMap::new();
+    {
+        let mut q = conn.prepare(
+            "SELECT doc, start, \"end\", text, published FROM people_roles WHERE text IS NOT NULL",
+        )?;
+        let rows = q.query_map([], |r| {
+            Ok(((r.get(0)?, r.get(1)?, r.get(2)?), (r.get(3)?, r.get(4)?)))
+        })?;
+        for row in rows {
+            let (k, v) = row?;
+            stored.insert(k, v);
+        }
+    }
     for table in [
         "people_possible",
         "people_roles",
@@ -632,7 +647,11 @@ fn write(
                 if !seen.insert((&r.role, &r.of_text)) {
                     continue;
                 }
-                let (text, published) = docs.get(conn, doc, at.start as u64, at.end as u64)?;
+                let key = (doc.to_string(), at.start as i64, at.end as i64);
+                let (text, published) = match stored.get(&key) {
+                    Some(known) => known.clone(),
+                    None => docs.get(conn, doc, at.start as u64, at.end as u64)?,
+                };
                 // Reports written before roles carried their normalised head have none.
                 let normalized = Some(r.normalized.as_str()).filter(|x| !x.is_empty());
                 role.execute(params![

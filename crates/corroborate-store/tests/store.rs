@@ -534,3 +534,63 @@ fn story_grouping_resumes_from_the_last_relink_and_a_damaged_index_is_regrouped(
     );
     assert_eq!(reports_by_documents(&s), reports_by_documents(&whole));
 }
+
+/// A relink keeps the text of roles it stored before instead of reading their documents again
+/// (documents never change): a stored document altered behind the store's back does not alter
+/// a role that was cited before, and a new article's roles are read from its document.
+#[test]
+fn a_relink_reads_only_the_documents_of_roles_it_has_not_stored() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let first =
+        "Quillon ferry owner hires counsel\n\nThe owner of the stalled Quillon ferry hired \
+        attorney Dana Pell on Monday, April 6, 2026. \"We will cooperate,\" said Pell, the \
+        company's lawyer.\n";
+    let second = "Quillon harbour hires counsel\n\nThe harbour office hired attorney Rui Tamsin \
+        on Tuesday, April 7, 2026. \"We will answer,\" said Tamsin, the office's lawyer.\n";
+    let l = linker();
+    s.ingest(
+        vec![doc("p.txt", first)],
+        &opts(),
+        l.as_ref(),
+        &mut |_, _| {},
+    )
+    .expect("ingest");
+    let roles = |s: &Store| -> Vec<(String, String)> {
+        let mut q = s
+            .connection()
+            .prepare("SELECT role, text FROM people_roles ORDER BY person, idx")
+            .expect("query");
+        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("rows read")
+    };
+    let before = roles(&s);
+    assert!(
+        before.iter().any(|(role, _)| role == "lawyer"),
+        "{before:?}"
+    );
+    s.connection()
+        .execute(
+            "UPDATE documents SET text = upper(text) WHERE id IN (SELECT doc FROM people_roles)",
+            [],
+        )
+        .expect("alter the stored text");
+    s.ingest(
+        vec![doc("q.txt", second)],
+        &opts(),
+        l.as_ref(),
+        &mut |_, _| {},
+    )
+    .expect("ingest");
+    let after = roles(&s);
+    for r in &before {
+        assert!(after.contains(r), "{r:?} kept in {after:?}");
+    }
+    let new: Vec<_> = after.iter().filter(|r| !before.contains(r)).collect();
+    assert!(!new.is_empty(), "{after:?}");
+    for (role, text) in new {
+        assert!(second.contains(text.as_str()), "{role}: {text:?}");
+    }
+}
