@@ -25,7 +25,7 @@ use super::align::{norm_qty, same_value, NormQty, ALIGN};
 use super::lexicon::{NO_COMMENT, SCOPED_COMMENT_AFTER, SCOPED_COMMENT_BEFORE, SEVERITY};
 use super::sources;
 use corroborate_extract::entities::{EntityKind, MentionKind};
-use corroborate_extract::quantities::{word_number, QuantityKind};
+use corroborate_extract::quantities::{word_number, Quantity, QuantityKind};
 
 use super::statements::{concept_words, find_word, stem_word, Lowered, Statement, Voice};
 use crate::{Analysed, Cite};
@@ -245,10 +245,7 @@ fn quantities(
 /// years") and every kind and unit it gives two different values of: two sums ("between
 /// $140 million and $150 million"), a list ("eight, 10, 12 years") or a line of figures ("two
 /// touchdowns …, four TDs") is not one slot.
-fn single_valued<'r>(
-    r: &'r Analysed,
-    st: &Statement,
-) -> Vec<(&'r corroborate_extract::quantities::Quantity, NormQty)> {
+fn single_valued<'r>(r: &'r Analysed, st: &Statement) -> Vec<(&'r Quantity, NormQty)> {
     let all: Vec<_> = st
         .quantities
         .iter()
@@ -280,17 +277,22 @@ fn holder(r: &Analysed, st: &Statement, at: Span, kind: QuantityKind) -> Option<
     let from = ents
         .mentions
         .partition_point(|m| m.span.start < st.span.start);
-    let to = ents.mentions.partition_point(|m| m.span.end <= st.span.end);
-    let mut names = ents.mentions.get(from..to)?.iter().filter_map(|m| {
-        let e = ents.entities.get(m.entity)?;
-        let party = match e.kind {
-            EntityKind::Person => true,
-            EntityKind::Organization | EntityKind::Group => kind != QuantityKind::Age,
-            EntityKind::Place => false,
-        };
-        let named = matches!(m.kind, MentionKind::Name | MentionKind::Pronoun);
-        (party && named && !source.is_some_and(|s| s.overlaps(m.span))).then_some((m.span, e))
-    });
+    let to = ents
+        .mentions
+        .partition_point(|m| m.span.start < st.span.end);
+    let within = ents.mentions.get(from..to)?.iter();
+    let mut names = within
+        .filter(|m| m.span.end <= st.span.end)
+        .filter_map(|m| {
+            let e = ents.entities.get(m.entity)?;
+            let party = match e.kind {
+                EntityKind::Person => true,
+                EntityKind::Organization | EntityKind::Group => kind != QuantityKind::Age,
+                EntityKind::Place => false,
+            };
+            let named = matches!(m.kind, MentionKind::Name | MentionKind::Pronoun);
+            (party && named && !source.is_some_and(|s| s.overlaps(m.span))).then_some((m.span, e))
+        });
     let (_, e) = if kind == QuantityKind::Age {
         names
             .filter(|(s, _)| !s.overlaps(at))
