@@ -73,6 +73,8 @@ pub fn find(
     let lowers = Lowered::all(results, stmts);
     let sev: Vec<Option<(u8, usize, usize)>> =
         lowers.iter().map(|l| severity_in(&l.text)).collect();
+    // Per statement, once and only for those in a pair: its figures and moments.
+    let mut figures: Vec<Option<Figures>> = (0..stmts.len()).map(|_| None).collect();
     for &(a, b, score) in pairs {
         let (sa, sb) = (&stmts[a], &stmts[b]);
         let (Some(ra), Some(rb)) = (results.get(sa.doc), results.get(sb.doc)) else {
@@ -81,11 +83,22 @@ pub fn find(
         if super::outlet_str(ra) == super::outlet_str(rb) {
             continue;
         }
-        // Figures of two moments ("currently 10,769 points" in Monday's article and
-        // "currently 11,350" in Friday's) may both be right.
-        let (ma, mb) = (moments(ra, sa), moments(rb, sb));
-        if ma.is_empty() || mb.is_empty() || !ma.is_disjoint(&mb) {
-            quantities(ra, rb, sa, sb, (a, b, score), &mut found);
+        for (i, r, st) in [(a, ra, sa), (b, rb, sb)] {
+            if let Some(slot @ None) = figures.get_mut(i) {
+                *slot = Some(Figures::of(r, st));
+            }
+        }
+        if let (Some(Some(fa)), Some(Some(fb))) = (figures.get(a), figures.get(b)) {
+            // Figures of two moments ("currently 10,769 points" in Monday's article and
+            // "currently 11,350" in Friday's) may both be right.
+            let (ma, mb) = (&fa.moments, &fb.moments);
+            if ma.is_empty() || mb.is_empty() || !ma.is_disjoint(mb) {
+                let sides = [
+                    (ra, sa, fa.values.as_slice()),
+                    (rb, sb, fb.values.as_slice()),
+                ];
+                quantities(sides, (a, b, score), &mut found);
+            }
         }
         if score >= SAME_WORDING {
             dates(ra, rb, sa, sb, a, b, &mut found);
@@ -188,17 +201,31 @@ fn around(r: &Analysed, st: &Statement, span: Span) -> BTreeSet<String> {
         .collect()
 }
 
+/// A statement's figures ([`single_valued`]) and the days it speaks of ([`moments`]).
+struct Figures<'r> {
+    values: Vec<(&'r Quantity, NormQty)>,
+    moments: BTreeSet<String>,
+}
+
+impl<'r> Figures<'r> {
+    fn of(r: &'r Analysed, st: &Statement) -> Self {
+        Self {
+            values: single_valued(r, st),
+            moments: moments(r, st),
+        }
+    }
+}
+
+/// One side of a compared pair: the article, the statement and its figures.
+type Side<'a, 'r> = (&'a Analysed, &'a Statement, &'a [(&'r Quantity, NormQty)]);
+
 fn quantities(
-    ra: &Analysed,
-    rb: &Analysed,
-    sa: &Statement,
-    sb: &Statement,
+    [(ra, sa, qsa), (rb, sb, qsb)]: [Side<'_, '_>; 2],
     (a, b, score): (usize, usize, f64),
     out: &mut Vec<Found>,
 ) {
-    let (qsa, qsb) = (single_valued(ra, sa), single_valued(rb, sb));
-    for (qa, na) in &qsa {
-        for (qb, nb) in &qsb {
+    for (qa, na) in qsa {
+        for (qb, nb) in qsb {
             // Written in one unit, values agree only when equal ("34-year-old" and
             // "35-year-old" differ); converted, within rounding ("40 miles", "65 km").
             let agree = if qa.unit == qb.unit {
