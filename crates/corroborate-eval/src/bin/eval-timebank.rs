@@ -8,10 +8,12 @@
 //! with the gold. MEANTIME is scored with `--skip-dateline` (its datelines are not news text) and
 //! on lines 1–6 of each text only (title, dateline, four sentences: the part it annotates).
 //!
-//! TimeBank is the development set (the rules are tuned on it and on MEANTIME); AQUAINT is the
-//! held-out check, not looked at while tuning.
+//! TimeBank is the development set (the rules are tuned on it and on MEANTIME). AQUAINT is split
+//! in two halves ([`aquaint_half`]): `aquaint-tune` (the earlier half of each wire service's
+//! files) may be read while tuning; `aquaint-held` (the later half) is the held-out check, never
+//! looked at. `aquaint` scores all 73 files.
 //!
-//! Run: `cargo run --release -p corroborate-eval --bin eval-timebank [-- [timebank|aquaint|meantime]... [--errors] [--keep DIR]]`
+//! Run: `cargo run --release -p corroborate-eval --bin eval-timebank [-- [timebank|aquaint|aquaint-tune|aquaint-held|meantime]... [--errors] [--keep DIR]]`
 //! (`--errors` prints the scorer's list of misses, spurious and wrong values; `--keep DIR`
 //! keeps the inputs and outputs in DIR instead of a temporary folder).
 
@@ -29,6 +31,8 @@ use rayon::prelude::*;
 struct Corpus {
     name: &'static str,
     gold: PathBuf,
+    /// Score only one half of the gold folder's files (see [`aquaint_half`]).
+    half: Option<Half>,
     flags: &'static [&'static str],
     /// Only this many leading lines of each text carry gold annotation (MEANTIME: title,
     /// dateline, four sentences); expressions further down are not scored.
@@ -41,22 +45,85 @@ fn corpora() -> Vec<Corpus> {
         Corpus {
             name: "timebank",
             gold: data.join("timebank-aquaint/TimeBank"),
+            half: None,
             flags: &[],
             annotated_lines: None,
         },
         Corpus {
             name: "aquaint",
             gold: data.join("timebank-aquaint/AQUAINT"),
+            half: None,
+            flags: &[],
+            annotated_lines: None,
+        },
+        Corpus {
+            name: "aquaint-tune",
+            gold: data.join("timebank-aquaint/AQUAINT"),
+            half: Some(Half::Tune),
+            flags: &[],
+            annotated_lines: None,
+        },
+        Corpus {
+            name: "aquaint-held",
+            gold: data.join("timebank-aquaint/AQUAINT"),
+            half: Some(Half::Held),
             flags: &[],
             annotated_lines: None,
         },
         Corpus {
             name: "meantime",
             gold: data.join("meantime"),
+            half: None,
             flags: &["--skip-dateline"],
             annotated_lines: Some(6),
         },
     ]
+}
+
+/// One half of a corpus split for tuning and held-out scoring.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Half {
+    /// May be read while tuning.
+    Tune,
+    /// Never read: the held-out figure.
+    Held,
+}
+
+/// The half a TimeML file belongs to. Files are grouped by wire service (the letters before the
+/// date in `APW19980807.0261.tml`), sorted by name (so by date) within a service, and the first
+/// half of each service's files, rounded up, is [`Half::Tune`]: the held-out half is later
+/// news of every service, with events of its own.
+fn aquaint_half(names: &[String]) -> Vec<Half> {
+    let service = |n: &str| -> String { n.chars().take_while(char::is_ascii_alphabetic).collect() };
+    names
+        .iter()
+        .map(|n| {
+            let mine: Vec<&String> = names.iter().filter(|m| service(m) == service(n)).collect();
+            let rank = mine.iter().filter(|m| m.as_str() < n.as_str()).count();
+            if rank < mine.len().div_ceil(2) {
+                Half::Tune
+            } else {
+                Half::Held
+            }
+        })
+        .collect()
+}
+
+/// A folder under `work` holding the gold files of `half`, copied from `gold`.
+fn gold_half(gold: &Path, half: Half, work: &Path) -> anyhow::Result<PathBuf> {
+    let mut names: Vec<String> = std::fs::read_dir(gold)?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".tml"))
+        .collect();
+    names.sort();
+    let out = work.join("gold");
+    std::fs::create_dir_all(&out)?;
+    for (name, h) in names.iter().zip(aquaint_half(&names)) {
+        if h == half {
+            std::fs::copy(gold.join(name), out.join(name))?;
+        }
+    }
+    Ok(out)
 }
 
 fn scorer() -> PathBuf {
@@ -128,7 +195,12 @@ fn main() -> anyhow::Result<()> {
     let wanted: Vec<&str> = args
         .iter()
         .map(String::as_str)
-        .filter(|a| matches!(*a, "timebank" | "aquaint" | "meantime"))
+        .filter(|a| {
+            matches!(
+                *a,
+                "timebank" | "aquaint" | "aquaint-tune" | "aquaint-held" | "meantime"
+            )
+        })
         .collect();
     let work = keep.unwrap_or_else(|| {
         std::env::temp_dir().join(format!("corroborate-eval-timebank-{}", std::process::id()))
@@ -146,18 +218,18 @@ fn main() -> anyhow::Result<()> {
         );
         let inputs = work.join(c.name).join("in");
         let outputs = work.join(c.name).join("out");
+        let gold = match c.half {
+            Some(half) => gold_half(&c.gold, half, &work.join(c.name))?,
+            None => c.gold.clone(),
+        };
         python(&[
             "--write-inputs".into(),
             inputs.clone().into(),
             "--gold".into(),
-            c.gold.clone().into(),
+            gold.clone().into(),
         ])?;
         let n = tag_folder(&inputs, &outputs, c.annotated_lines)?;
-        let mut score: Vec<OsString> = vec![
-            outputs.clone().into(),
-            "--gold".into(),
-            c.gold.clone().into(),
-        ];
+        let mut score: Vec<OsString> = vec![outputs.clone().into(), "--gold".into(), gold.into()];
         score.extend(c.flags.iter().map(OsString::from));
         score.extend(["--name".into(), c.name.into()]);
         if errors {
@@ -184,4 +256,27 @@ fn main() -> anyhow::Result<()> {
         let _ = std::fs::remove_dir_all(&work);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_service_gives_its_earlier_half_to_tuning() {
+        let names: Vec<String> = [
+            "APW1.tml", "APW2.tml", "APW3.tml", "NYT1.tml", "NYT2.tml", "XIE1.tml",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let halves = aquaint_half(&names);
+        let tune: Vec<&str> = names
+            .iter()
+            .zip(&halves)
+            .filter(|(_, h)| **h == Half::Tune)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        assert_eq!(tune, ["APW1.tml", "APW2.tml", "NYT1.tml", "XIE1.tml"]);
+    }
 }
