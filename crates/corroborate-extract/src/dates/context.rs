@@ -170,7 +170,9 @@ pub(super) fn word_tense(w: &str) -> Option<Tense> {
     if l.ends_with("'ll") || FUTURE_WORDS.contains(&l) {
         return Some(Tense::Future);
     }
-    if PAST_WORDS.contains(&l) || (l.len() >= 5 && l.ends_with("ed") && !NOT_PAST_ED.contains(&l)) {
+    if PAST_WORDS.contains(&l)
+        || (l.ends_with("ed") && (l.len() >= 5 || l.ends_with("ied")) && !NOT_PAST_ED.contains(&l))
+    {
         return Some(Tense::Past);
     }
     if matches!(l, "is" | "are" | "am") {
@@ -222,8 +224,9 @@ impl Ctx<'_> {
         self.tense_marker(span).0
     }
 
-    /// The tense of the clause around `span` and the word that marks it, if any.
-    pub(super) fn tense_marker(&self, span: Span) -> (Tense, Option<String>) {
+    /// The tense of the clause around `span` and the word that marks it, with its start, if
+    /// any.
+    pub(super) fn tense_marker(&self, span: Span) -> (Tense, Option<(String, usize)>) {
         let sent = self.sentence(span);
         let mut words: Vec<(usize, &str, bool)> = Vec::new();
         let seg = sent.text(self.text);
@@ -296,6 +299,10 @@ impl Ctx<'_> {
                 };
                 return (lower.get(i + 1).map(String::as_str) == Some("to")).then_some(t);
             }
+            // "next to the embassy": a place, not a time to come.
+            if w == "next" && lower.get(i + 1).map(String::as_str) == Some("to") {
+                return None;
+            }
             let t = word_tense(w)?;
             let prev = i.checked_sub(1).map(|p| lower[p].as_str());
             let prev2 = i.checked_sub(2).map(|p| lower[p].as_str());
@@ -308,7 +315,7 @@ impl Ctx<'_> {
             }
             Some(t)
         };
-        let nearest = |from: usize, to: usize| -> (Tense, Option<String>) {
+        let nearest = |from: usize, to: usize| -> (Tense, Option<(String, usize)>) {
             let mut best: Option<(usize, Tense, usize)> = None;
             for i in from..to.min(words.len()) {
                 if in_expr(i) {
@@ -326,24 +333,38 @@ impl Ctx<'_> {
                 let aux = i
                     .checked_sub(1)
                     .filter(|&p| matches!(lower[p].as_str(), "was" | "were" | "had"));
-                (t, lower.get(aux.unwrap_or(i)).cloned())
+                let at = aux.unwrap_or(i);
+                (t, lower.get(at).map(|w| (w.clone(), words[at].0)))
             })
         };
-        // "closed until Friday": up to a day still to come.
+        // "closed until Friday": up to a day still to come, unless a past auxiliary says it
+        // has passed ("did not return until Friday", "Until Thursday, they had not …").
         // "effective Feb. 1", "payable Dec. 15": a date set for something to take effect.
+        let in_clause = nearest(lo, hi);
         if idx > 0
             && matches!(
                 lower[idx - 1].as_str(),
                 "until" | "till" | "effective" | "payable"
             )
         {
-            return (Tense::Future, lower.get(idx - 1).cloned());
-        }
-        let (t, w) = match nearest(lo, hi) {
-            // "by early June" with no verb around: a deadline, so the future.
-            (Tense::Unknown, _) if idx > 0 && lower[idx - 1] == "by" => {
-                (Tense::Future, lower.get(idx - 1).cloned())
+            let around = match &in_clause {
+                (Tense::Unknown, _) => nearest(0, words.len()),
+                t => t.clone(),
+            };
+            let passed = matches!(&around, (Tense::Past, Some((w, _))) if w == "had" || w == "did");
+            if !passed || !matches!(lower[idx - 1].as_str(), "until" | "till") {
+                return (
+                    Tense::Future,
+                    lower.get(idx - 1).map(|w| (w.clone(), words[idx - 1].0)),
+                );
             }
+        }
+        let (t, w) = match in_clause {
+            // "by early June" with no verb around: a deadline, so the future.
+            (Tense::Unknown, _) if idx > 0 && lower[idx - 1] == "by" => (
+                Tense::Future,
+                lower.get(idx - 1).map(|w| (w.clone(), words[idx - 1].0)),
+            ),
             (Tense::Unknown, _) => nearest(0, words.len()),
             t => t,
         };
@@ -363,8 +384,34 @@ impl Ctx<'_> {
         }
     }
 
-    /// A month and day without a year.
-    pub(super) fn month_day(&self, m: i8, d: i8, tense: Tense) -> Result<Option<Date>, ()> {
+    /// The tense around `span`, and whether a day, month or quarter ahead may still be read as
+    /// coming in a past clause. It may when the expression is a deadline ("was extended to
+    /// Nov. 16", "set for Nov. 3"), or when the past comes from a reporting or main verb
+    /// before it ("said it will redeem the shares on Oct. 31"). It may not when the past comes
+    /// from an auxiliary ("was last seen Nov. 3") or from the verb of a clause the expression
+    /// opens ("In January, a bombing killed a guard": the date is when it happened).
+    pub(super) fn tense_and_schedule(&self, span: Span) -> (Tense, bool) {
+        let (tense, marker) = self.tense_marker(span);
+        let deadline = matches!(
+            super::rules::prev_word(self.text, span.start)
+                .to_ascii_lowercase()
+                .as_str(),
+            "to" | "until" | "till" | "through" | "by" | "for"
+        );
+        let plan = marker.is_some_and(|(word, start)| {
+            !super::normalise::is_past_auxiliary(&word) && start < span.start
+        });
+        (tense, deadline || plan)
+    }
+
+    /// A month and day without a year (`schedule`: see [`Context::pick_day`]).
+    pub(super) fn month_day(
+        &self,
+        m: i8,
+        d: i8,
+        tense: Tense,
+        schedule: bool,
+    ) -> Result<Option<Date>, ()> {
         // Validate against a leap year so that February 29 stays possible.
         if Date::new(2024, m, d).is_err() {
             return Err(());
@@ -374,18 +421,25 @@ impl Ctx<'_> {
         let cands: Vec<Date> = (dct.year().saturating_sub(4)..=dct.year().saturating_add(4))
             .filter_map(|y| Date::new(y, m, d).ok())
             .collect();
-        Ok(self.pick_day(&cands, tense, m == 2 && d == 29))
+        Ok(self.pick_day(&cands, tense, m == 2 && d == 29, schedule))
     }
 
     /// Of the yearly recurrences `cands` (sorted) of a day, the one the tense points to:
     /// the last one up to the DCT in a past clause (unless one falls within
-    /// [`SCHEDULE_DAYS`] after it), the next one in a future clause, the nearest otherwise
-    /// (`leap`: the last one, for February 29).
-    pub(super) fn pick_day(&self, cands: &[Date], tense: Tense, leap: bool) -> Option<Date> {
+    /// [`SCHEDULE_DAYS`] after it and `schedule` allows it), the next one in a future clause,
+    /// the nearest otherwise (`leap`: the last one, for February 29).
+    pub(super) fn pick_day(
+        &self,
+        cands: &[Date],
+        tense: Tense,
+        leap: bool,
+        schedule: bool,
+    ) -> Option<Date> {
         let dct = self.dct?;
         // A date a few weeks ahead is a schedule ("payable Dec. 7"), whatever verb is near.
         let soon = cands
             .iter()
+            .filter(|_| schedule)
             .find(|c| **c > dct && c.since(dct).is_ok_and(|s| s.get_days() <= SCHEDULE_DAYS));
         let pick = match tense {
             Tense::Past if soon.is_some() => soon.copied(),

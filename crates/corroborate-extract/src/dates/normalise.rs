@@ -76,8 +76,8 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let value = match year {
                 Some(y) => Date::new(y, m, d).ok().map(fmt_day),
                 None => {
-                    let tense = ctx.tense(span);
-                    match ctx.month_day(m, d, tense) {
+                    let (tense, schedule) = ctx.tense_and_schedule(span);
+                    match ctx.month_day(m, d, tense, schedule) {
                         Err(()) => None,
                         Ok(Some(date)) => Some(fmt_day(date)),
                         Ok(None) => Some(format!("XXXX-{m:02}-{d:02}")),
@@ -94,9 +94,8 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             let year = lw
                 .iter()
                 .find_map(|w| (w.len() == 4).then(|| w.parse::<i16>().ok()).flatten());
-            let (tense, marker) = ctx.tense_marker(span);
-            let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
-            let y = year.or_else(|| ctx.month(m, tense, !auxiliary));
+            let (tense, schedule) = ctx.tense_and_schedule(span);
+            let y = year.or_else(|| ctx.month(m, tense, schedule));
             let n: i8 = match lw.get(1).map(String::as_str) {
                 Some("second") => 2,
                 Some("third") => 3,
@@ -146,7 +145,8 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                     .take_while(char::is_ascii_digit)
                     .collect();
                 let d: i8 = digits.parse().ok()?;
-                ctx.month_day(m, d, ctx.tense(span)).ok().flatten()
+                let (tense, schedule) = ctx.tense_and_schedule(span);
+                ctx.month_day(m, d, tense, schedule).ok().flatten()
             });
             let s = clock;
             let digits: Vec<u32> = s
@@ -238,8 +238,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                 Some(y)
             } else {
                 // A bare quarter: the most recent one in a past clause, the next in a future one.
-                let (tense, marker) = ctx.tense_marker(span);
-                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
+                let (tense, schedule) = ctx.tense_and_schedule(span);
                 dct.map(|d| {
                     let cur = (d.month() - 1) / 3 + 1;
                     match tense {
@@ -247,7 +246,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                         Tense::Future if q != 0 && q + 1 < cur => d.year() + 1,
                         // The next quarter after a main verb is a plan ("said it would close
                         // plants during the fourth quarter", written in August).
-                        Tense::Past if q == cur + 1 && !auxiliary => d.year(),
+                        Tense::Past if q == cur + 1 && schedule => d.year(),
                         Tense::Past if q > cur => d.year() - 1,
                         Tense::Unknown if q > cur + 1 => d.year() - 1,
                         _ => d.year(),
@@ -633,8 +632,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
             // "mid-November": the month may follow a hyphen.
             let month = ws.iter().flat_map(|w| w.split('-')).find_map(month_of);
             if let Some(m) = month {
-                let (tense, marker) = ctx.tense_marker(span);
-                let auxiliary = marker.as_deref().is_some_and(is_past_auxiliary);
+                let (tense, schedule) = ctx.tense_and_schedule(span);
                 // "since January", "from January to September": the start of a span that has
                 // begun, never a plan.
                 let start = matches!(
@@ -643,7 +641,7 @@ pub(super) fn normalise(rule: Rule, ctx: &mut Ctx, span: Span) -> Option<Timex> 
                         .as_str(),
                     "since" | "from"
                 );
-                let y = year.or_else(|| ctx.month(m, tense, !auxiliary && !start));
+                let y = year.or_else(|| ctx.month(m, tense, schedule && !start));
                 let value = match y {
                     Some(y) => fmt_month(y, m),
                     None => format!("XXXX-{m:02}"),
@@ -849,7 +847,10 @@ pub(super) fn holiday(ctx: &mut Ctx, span: Span, lw: &[String]) -> Option<Timex>
             match lw.first().map(String::as_str) {
                 Some("last") => cands.iter().rev().find(|c| **c < dct).copied(),
                 Some("next") => cands.iter().find(|c| **c > dct).copied(),
-                _ => ctx.pick_day(&cands, ctx.tense(span), false),
+                _ => {
+                    let (tense, schedule) = ctx.tense_and_schedule(span);
+                    ctx.pick_day(&cands, tense, false, schedule)
+                }
             }
         }
         (None, None) => None,

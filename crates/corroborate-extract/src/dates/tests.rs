@@ -1105,3 +1105,56 @@ fn clock_time_day_after_local_time_and_month_after_since() {
         Some("2027-01")
     );
 }
+
+#[test]
+fn next_to_a_place_is_no_future() {
+    // DCT Friday 2026-10-23: "next to" is where, not when; the day is the past Thursday.
+    assert_eq!(
+        value_of(
+            "Forty people were killed in a blast next to the harbour on Thursday.",
+            "Thursday"
+        )
+        .as_deref(),
+        Some("2026-10-22")
+    );
+}
+
+#[test]
+fn a_day_ahead_is_coming_only_after_a_verb_or_as_a_deadline() {
+    // DCT 2026-10-23. A past auxiliary keeps a day the text gives without a year in the past.
+    assert_eq!(
+        value_of("He was last seen Nov. 3 near the pier.", "Nov. 3").as_deref(),
+        Some("2025-11-03")
+    );
+    // A deadline or a date set for something stays ahead.
+    assert_eq!(
+        value_of("The vote was moved to Nov. 3.", "Nov. 3").as_deref(),
+        Some("2026-11-03")
+    );
+    assert_eq!(
+        value_of("The hearing was set for Nov. 3.", "Nov. 3").as_deref(),
+        Some("2026-11-03")
+    );
+    // A month that opens its clause is when its past verb happened, not a plan.
+    assert_eq!(
+        value_of("In December, a storm flooded the port.", "December").as_deref(),
+        Some("2025-12")
+    );
+}
+
+#[test]
+fn until_a_day_that_has_passed() {
+    // DCT Friday 2026-10-23: "until" looks ahead unless a past auxiliary says the day passed.
+    assert_eq!(
+        value_of("He did not return until Thursday.", "Thursday").as_deref(),
+        Some("2026-10-22")
+    );
+    assert_eq!(
+        value_of("Until Thursday, they had not named a suspect.", "Thursday").as_deref(),
+        Some("2026-10-22")
+    );
+    assert_eq!(
+        value_of("The store will be closed until Thursday.", "Thursday").as_deref(),
+        Some("2026-10-29")
+    );
+}
