@@ -56,11 +56,43 @@ fn mention_with(
         ("group", SpeakerMentionKind::Group),
         ("name", SpeakerMentionKind::Name),
     ];
-    kinds
-        .iter()
-        .find_map(|(g, k)| c.name(g).map(|m| (m, *k)))
-        .filter(|(m, k)| plausible_speaker(m.as_str(), *k, opens(m.start())))
-        .map(|(m, k)| (Span::new(offset + m.start(), offset + m.end()), k))
+    let (m, kind) = kinds.iter().find_map(|(g, k)| c.name(g).map(|m| (m, *k)))?;
+    if plausible_speaker(m.as_str(), kind, opens(m.start())) {
+        return Some((Span::new(offset + m.start(), offset + m.end()), kind));
+    }
+    // A role phrase that took the auxiliaries before the cue as its last words ("The Saudis
+    // have said", "Both sides have also acknowledged"): the subject is what comes before them.
+    if kind != SpeakerMentionKind::Role {
+        return None;
+    }
+    let written = m.as_str();
+    let mut end = written.len();
+    while let Some(space) = written.get(..end)?.trim_end().rfind([' ', '\t']) {
+        let last = written.get(space + 1..end)?.trim();
+        if !lexicon::between_subject_and_cue(&last.to_lowercase()) {
+            break;
+        }
+        end = space;
+    }
+    let subject = written.get(..end)?.trim_end();
+    if end == written.len() || subject.is_empty() {
+        return None;
+    }
+    let kind = if subject
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|w| w.starts_with(char::is_uppercase))
+    {
+        SpeakerMentionKind::Name
+    } else {
+        SpeakerMentionKind::Role
+    };
+    plausible_speaker(subject, kind, opens(m.start())).then(|| {
+        (
+            Span::new(offset + m.start(), offset + m.start() + subject.len()),
+            kind,
+        )
+    })
 }
 
 /// False for a subject match that cannot be a speaker: a role phrase running over a clause

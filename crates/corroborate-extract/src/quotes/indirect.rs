@@ -855,6 +855,25 @@ mod tests {
     }
 
     #[test]
+    fn a_subject_stands_before_its_auxiliaries() {
+        // The role pattern may take "have (also)" as its last words; the subject is before
+        // them.
+        for (t, speaker) in [
+            (
+                "The Varnish have said for years that they would support the release of the files.",
+                "The Varnish",
+            ),
+            (
+                "Both sides have also acknowledged that fixing the pier will take years.",
+                "Both sides",
+            ),
+        ] {
+            let q = find(t, Span::new(0, t.len())).expect("an attribution");
+            assert_eq!(q.speaker_mention.map(|m| m.text(t)), Some(speaker), "{t}");
+        }
+    }
+
+    #[test]
     fn plain_sentence_is_not_speech() {
         assert_eq!(run("The car drove away from the store quickly."), None);
     }
