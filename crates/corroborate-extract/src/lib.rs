@@ -80,24 +80,28 @@ pub const COMPONENTS: &[Component] = &[
     },
     Component {
         spec: ComponentSpec {
+            id: "attributions",
+            requires: &[Layer::Text, Layer::Segments, Layer::Ignored],
+            assigns: &[Layer::Attributions],
+        },
+        run: |doc, ex| ex.attributions = attributions::extract(doc),
+    },
+    Component {
+        spec: ComponentSpec {
             id: "quotes",
             requires: &[
                 Layer::Text,
                 Layer::Segments,
                 Layer::Ignored,
                 Layer::Entities,
+                Layer::Attributions,
             ],
             assigns: &[Layer::Quotes],
         },
-        run: |doc, ex| ex.quotes = quotes::extract(doc, &ex.entities),
-    },
-    Component {
-        spec: ComponentSpec {
-            id: "attributions",
-            requires: &[Layer::Text, Layer::Segments, Layer::Ignored],
-            assigns: &[Layer::Attributions],
+        run: |doc, ex| {
+            ex.quotes = quotes::extract(doc, &ex.entities);
+            quotes::mark_reported_by(&doc.doc.text, &mut ex.quotes, &ex.attributions);
         },
-        run: |doc, ex| ex.attributions = attributions::extract(doc),
     },
     Component {
         spec: ComponentSpec {

@@ -29,6 +29,7 @@ use corroborate_core::{PreparedDoc, Span, SpanMap};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
+use crate::attributions::{Attribution, AttributionKind};
 use crate::entities::{EntityAnalysis, EntityKind, Gender, MentionKind};
 use crate::lexicon::outlets;
 use crate::windows::{ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
@@ -106,6 +107,13 @@ pub struct Quote {
     /// decided. Absent from the JSON when `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confidence: Option<Confidence>,
+    /// The source of an outer attribution that reports this quote, where it is written
+    /// ("…,” the judge said, according to the Post": "the Post"; "…, Holt said, AP
+    /// reported": "AP"): a layered attribution, whose outer layer is the item of the article's
+    /// `attributions` with this `source_span`. Set by [`mark_reported_by`]. Absent from the
+    /// JSON when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_by: Option<Span>,
 }
 
 /// A probability in [0, 1] rounded to three decimals (serialised as a plain number), so that
@@ -141,6 +149,7 @@ impl SpanMap for Quote {
         self.cue.map_spans(f);
         self.speaker_mention.map_spans(f);
         self.speaker_named_at.map_spans(f);
+        self.reported_by.map_spans(f);
     }
 }
 
@@ -169,6 +178,34 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let (win, table, raws, mut cands) = extract_by_rules(doc, entities);
     ranker::apply(doc, text, &win, &table, &raws, entities, &mut cands);
     cands.into_iter().map(|c| c.quote).collect()
+}
+
+/// Sets [`Quote::reported_by`] from the article's outlet attributions: a quote is reported by
+/// an attribution "according to X" or "X reported" whose statement overlaps the quote's
+/// content, whose phrase lies outside the content, and whose source is not the quote's own
+/// speaker (then the attribution is the quote's, not a layer around it).
+pub fn mark_reported_by(text: &str, quotes: &mut [Quote], attributions: &[Attribution]) {
+    for q in quotes.iter_mut() {
+        let own = |s: Span| {
+            [q.speaker_mention, q.speaker_named_at]
+                .into_iter()
+                .flatten()
+                .any(|m| m.overlaps(s))
+        };
+        q.reported_by = attributions
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a.kind,
+                    AttributionKind::AccordingTo | AttributionKind::Reported
+                )
+            })
+            .filter(|a| a.statement.overlaps(q.content) && !q.content.overlaps(a.span))
+            .filter(|a| !own(a.source_span) && !q.cue.is_some_and(|c| c.overlaps(a.span)))
+            .min_by_key(|a| a.span.start.abs_diff(q.content.end))
+            .map(|a| a.source_span)
+            .filter(|s| s.text(text).chars().any(char::is_alphanumeric));
+    }
 }
 
 /// The candidate speakers the learned ranker scores for each direct or partial quote, with
@@ -338,6 +375,7 @@ fn direct_candidate(
             speaker_inherited: false,
             continues: r.continues,
             confidence: None,
+            reported_by: None,
         },
         para: r.para,
         open_end: r.open_end,

@@ -6,7 +6,9 @@
 //! offsets in Unicode code points. A quote with neither a speaker nor a cue (a scare quote, a
 //! title) is quoted text, not an attribution, and is left out. Quotes give their content, the
 //! mention naming their speaker (`speaker_named_at`, which for a carried-over speaker is the
-//! earlier quote's mention) and cue;
+//! earlier quote's mention) and cue; a quote an outlet reports (`reported_by`: "“…,” Holt
+//! said, according to CNN") also gives the outer layer, as PolNeAR annotates it (the quote, the
+//! outlet, the attribution's phrase);
 //! outlet attributions ("…, AP reported") whose statement no quote already covers give their
 //! statement, source and phrase.
 //!
@@ -31,6 +33,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use corroborate_core::{OffsetMap, PreparedDoc, Span};
 use corroborate_eval::data_dir;
+use corroborate_extract::attributions::Attribution;
 use corroborate_extract::quotes::QuoteKind;
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -124,6 +127,15 @@ fn main() -> Result<()> {
     Ok(())
 }
 
+/// The cue of an outlet attribution: its phrase without the source ("according to", "reported").
+fn phrase_cue(a: &Attribution) -> Span {
+    if a.span.start < a.source_span.start {
+        Span::new(a.span.start, a.source_span.start)
+    } else {
+        Span::new(a.source_span.end, a.span.end)
+    }
+}
+
 /// The prediction lines of one article and, when `dump`, its ranker candidate lines, and when
 /// `dump_cues`, its detector candidate lines.
 fn predict(
@@ -172,6 +184,29 @@ fn predict(
             .to_string(),
         );
     }
+    // A layered attribution ("…,” the judge said, according to the Post") is two
+    // attributions in PolNeAR, as in the report: the quote's, and the outer one whose source is
+    // the quote's `reported_by`, with the quote's content and the attribution's phrase as cue.
+    for q in x
+        .quotes
+        .iter()
+        .filter(|q| q.speaker_named_at.is_some() || q.cue.is_some())
+    {
+        let Some(outer) = q.reported_by else { continue };
+        let Some(a) = x.attributions.iter().find(|a| a.source_span == outer) else {
+            continue;
+        };
+        lines.push(
+            json!({
+                "doc": stem,
+                "content": cp(if q.kind == QuoteKind::Indirect { q.content } else { q.span }),
+                "source": cp(outer),
+                "cue": cp(phrase_cue(a)),
+                "kind": "indirect",
+            })
+            .to_string(),
+        );
+    }
     for a in &x.attributions {
         if contents
             .iter()
@@ -179,11 +214,7 @@ fn predict(
         {
             continue;
         }
-        let cue = if a.span.start < a.source_span.start {
-            Span::new(a.span.start, a.source_span.start)
-        } else {
-            Span::new(a.source_span.end, a.span.end)
-        };
+        let cue = phrase_cue(a);
         lines.push(
             json!({
                 "doc": stem,

@@ -124,6 +124,7 @@ fn quote(
         speaker_inherited: false,
         continues: false,
         confidence: None,
+        reported_by: None,
     }
 }
 

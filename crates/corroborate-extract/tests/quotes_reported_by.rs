@@ -1,0 +1,43 @@
+//! Layered attributions on fictional sentences written for these tests: a quote an outlet
+//! reports ("…,” Holt said, according to CNN") keeps its speaker and records the outlet as
+//! `reported_by`; an outlet that is the quote's own source is no outer layer.
+
+use corroborate_core::document::{Document, SourceFormat};
+use corroborate_core::PreparedDoc;
+
+/// (speaker, reported_by) as text for every quote of `text` whose content holds `content`.
+fn layers(text: &str, content: &str) -> Vec<(Option<String>, Option<String>)> {
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+    let x = corroborate_extract::extract(&doc);
+    x.quotes
+        .iter()
+        .filter(|q| doc.slice(q.content).contains(content))
+        .map(|q| {
+            (
+                q.speaker_named_at.map(|s| doc.slice(s).to_string()),
+                q.reported_by.map(|s| doc.slice(s).to_string()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_quote_an_outlet_reports_keeps_its_speaker_and_names_the_outlet() {
+    let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
+                “I ask you not to protest on the pier,” Holt said, according to CNN.\n";
+    assert_eq!(
+        layers(text, "not to protest"),
+        [(Some("Holt".to_string()), Some("CNN".to_string()))]
+    );
+}
+
+#[test]
+fn an_outlet_that_is_the_source_is_no_outer_layer() {
+    let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
+                According to CNN, the pier will stay shut until the spring storms have passed.\n";
+    let found = layers(text, "stay shut");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0.as_deref(), Some("CNN"));
+    assert_eq!(found[0].1, None);
+}
