@@ -183,23 +183,39 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
 /// Sets [`Quote::reported_by`] from the article's outlet attributions: a quote is reported by
 /// an attribution "according to X" or "X reported" whose statement overlaps the quote's
 /// content, whose phrase lies outside the content, and whose source is not the quote's own
-/// speaker (then the attribution is the quote's, not a layer around it).
+/// speaker (then the attribution is the quote's, not a layer around it). Reported speech whose
+/// clause ran on into such a phrase (", AP reported.") ends before it.
 pub fn mark_reported_by(text: &str, quotes: &mut [Quote], attributions: &[Attribution]) {
+    let layers = || {
+        attributions.iter().filter(|a| {
+            matches!(
+                a.kind,
+                AttributionKind::AccordingTo | AttributionKind::Reported
+            )
+        })
+    };
     for q in quotes.iter_mut() {
+        // "The mayor said the pier will reopen, the Associated Press reported.": the reported
+        // clause ends at the comma before the outer layer's phrase.
+        if q.kind == QuoteKind::Indirect {
+            let trailing = layers().find_map(|a| {
+                let inside = q.content.start < a.span.start && a.span.end <= q.content.end;
+                let tail = text.get(a.span.end..q.content.end)?;
+                let before = text.get(q.content.start..a.span.start)?.trim_end();
+                (inside && !tail.chars().any(char::is_alphanumeric) && before.ends_with(','))
+                    .then(|| q.content.start + before.len() - 1)
+            });
+            if let Some(end) = trailing.filter(|&e| e > q.content.start) {
+                q.content = Span::new(q.content.start, end);
+            }
+        }
         let own = |s: Span| {
             [q.speaker_mention, q.speaker_named_at]
                 .into_iter()
                 .flatten()
                 .any(|m| m.overlaps(s))
         };
-        q.reported_by = attributions
-            .iter()
-            .filter(|a| {
-                matches!(
-                    a.kind,
-                    AttributionKind::AccordingTo | AttributionKind::Reported
-                )
-            })
+        q.reported_by = layers()
             .filter(|a| a.statement.overlaps(q.content) && !q.content.overlaps(a.span))
             .filter(|a| !own(a.source_span) && !q.cue.is_some_and(|c| c.overlaps(a.span)))
             .min_by_key(|a| a.span.start.abs_diff(q.content.end))

@@ -41,3 +41,25 @@ fn an_outlet_that_is_the_source_is_no_outer_layer() {
     assert_eq!(found[0].0.as_deref(), Some("CNN"));
     assert_eq!(found[0].1, None);
 }
+
+#[test]
+fn reported_speech_ends_before_the_outlet_that_reports_it() {
+    let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
+                The mayor said the pier would reopen in May, the Associated Press reported.\n";
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+    let x = corroborate_extract::extract(&doc);
+    let mayor = x
+        .quotes
+        .iter()
+        .find(|q| {
+            q.speaker_named_at
+                .is_some_and(|s| doc.slice(s) == "The mayor")
+        })
+        .expect("the mayor's statement");
+    assert_eq!(doc.slice(mayor.content), "the pier would reopen in May");
+    assert_eq!(
+        mayor.reported_by.map(|s| doc.slice(s)),
+        Some("the Associated Press")
+    );
+}
