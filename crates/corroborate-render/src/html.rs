@@ -309,7 +309,14 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
             .as_deref()
             .unwrap_or(wording::UNATTRIBUTED);
         let at = q.item.quote.span;
-        marks.push((at.start, at.end, "quote", format!("quote: {who}")));
+        let label = match q.item.quote.reported_by {
+            Some(by) => format!(
+                "quote: {who}, reported by {}",
+                texts.slice(id, by.start, by.end)
+            ),
+            None => format!("quote: {who}"),
+        };
+        marks.push((at.start, at.end, "quote", label));
     }
     for m in d.mentions.iter().filter(|m| m.doc.as_str() == id) {
         let at = m.item.mention.span;

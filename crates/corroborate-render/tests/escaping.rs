@@ -158,6 +158,33 @@ fn document_view_says_why_a_span_is_ignored() {
     );
 }
 
+/// The document view names the outlet that reports a quote (a layered attribution).
+#[test]
+fn document_view_names_the_outlet_that_reports_a_quote() {
+    let text = "Pier shut\n\n“Stay off the pier,” Holt said, according to CNN.";
+    let at = |needle: &str| {
+        let b = text.find(needle).expect("needle");
+        let start = text[..b].chars().count();
+        serde_json::json!({"start": start, "end": start + needle.chars().count()})
+    };
+    let quote = at("“Stay off the pier,”");
+    let v = serde_json::json!({
+        "documents": [{"id": "d1", "text": text, "headline": {"start": 0, "end": 9}}],
+        "quotes": [{
+            "doc": "d1", "component": "quotes",
+            "start": quote["start"], "end": quote["end"],
+            "kind": "direct", "content": at("Stay off the pier"), "cue": at("said"),
+            "speaker_id": null, "speaker_name": null, "speaker": null,
+            "speaker_mention": at("Holt"), "speaker_mention_kind": "name",
+            "speaker_canonical": "Holt", "speaker_named_at": at("Holt"),
+            "speaker_inherited": false, "continues": false, "reported_by": at("CNN")
+        }]
+    });
+    let d = Dossier::from_value(&v).expect("dossier reads the report");
+    let out = html::render_document(&d, "d1", &html::PageOptions::default()).expect("doc exists");
+    assert!(out.contains("reported by CNN"), "{out}");
+}
+
 /// The templates escape every piece of input exactly once: a document id and an input problem
 /// holding markup characters come out escaped, never twice (no `&amp;amp;`, no `\\&`).
 #[test]
