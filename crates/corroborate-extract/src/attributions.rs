@@ -82,7 +82,15 @@ static ONE_SOURCE: LazyLock<Regex> = LazyLock::new(|| compile(&source()));
 
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"(?-u:\b)(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)(?-u:\b)",
+        r"(?-u:\b)(?:As[ \t]+)?(?P<src>{}|(?:[Mm]ultiple|[Ss]everal|[Ll]ocal|[Oo]ther)[ \t]+(?:news[ \t]+)?(?:outlets|media|reports))[ \t]+(?:(?:also|first|previously|has|had|have|later|initially)[ \t]+){{0,2}}(?P<verb>reported|reports|has reported)(?-u:\b)",
+        source_list()
+    ))
+});
+
+/// The verb before its source at the end of a sentence: "…, reports USA Today."
+static REPORTED_INVERTED: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r",[ \t]+(?P<verb>reports|reported)[ \t]+(?P<src>{})[ \t]*[.!?]?[ \t]*$",
         source_list()
     ))
 });
@@ -141,6 +149,20 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                     src,
                     AttributionKind::Reported,
                     false,
+                    &mut found,
+                );
+            }
+        }
+        if let Some(c) = REPORTED_INVERTED.captures(st) {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
+                push_list(
+                    text,
+                    s,
+                    phrase,
+                    src,
+                    AttributionKind::Reported,
+                    true,
                     &mut found,
                 );
             }
@@ -279,7 +301,13 @@ fn statement(text: &str, s: Span, phrase: Span, kind: AttributionKind) -> Span {
         let t = t.trim_end_matches(['.', '!', '?', ',']);
         s.start + t.len()
     };
-    if kind == AttributionKind::AccordingTo && st[..rel_start].trim().is_empty() {
+    // "According to X, CLAUSE"; "As X reported, CLAUSE".
+    let opening = match kind {
+        AttributionKind::AccordingTo => st[..rel_start].trim().is_empty(),
+        AttributionKind::Reported => st[..rel_start].trim().eq_ignore_ascii_case("as"),
+        _ => false,
+    };
+    if opening {
         if let Some(comma) = st[rel_end..].find(", ") {
             let start = rel_end + comma + 2;
             return trim(text, Span::new(s.start + start, end_trim(st.len())));

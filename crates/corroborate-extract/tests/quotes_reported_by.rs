@@ -63,3 +63,35 @@ fn reported_speech_ends_before_the_outlet_that_reports_it() {
         Some("the Associated Press")
     );
 }
+
+#[test]
+fn an_outlet_named_after_its_verb_reports_the_quote() {
+    let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
+                “This plan is bad for the town,” said Dana Holt, the harbour master, reports \
+                USA Today.\n";
+    assert_eq!(
+        layers(text, "bad for the town"),
+        [(Some("Dana Holt".to_string()), Some("USA Today".to_string()))]
+    );
+}
+
+#[test]
+fn as_an_outlet_reported_covers_the_clause_after_it() {
+    let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
+                As the Kell Courier reported, the council voted to close the pier on Monday.\n";
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+    let x = corroborate_extract::extract(&doc);
+    let a = x.attributions.first().expect("an attribution");
+    assert_eq!(a.source, "the Kell Courier");
+    assert_eq!(
+        doc.slice(a.statement),
+        "the council voted to close the pier on Monday"
+    );
+    assert!(
+        x.quotes
+            .iter()
+            .all(|q| !doc.slice(q.content).starts_with(',')),
+        "a reported clause opens after the comma"
+    );
+}

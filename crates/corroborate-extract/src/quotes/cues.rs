@@ -152,6 +152,17 @@ pub(super) fn cue_after(after: &str, offset: usize) -> Option<Found> {
     for re in [&*AFTER_SUBJ_CUE, &*AFTER_CUE_SUBJ, &*AFTER_ACCORDING] {
         if let Some(c) = re.captures(after) {
             let cue = c.name("cue")?;
+            // "said Dana Holt, the harbour master, reports USA Today": a subject that opens
+            // with a cue verb is the cue and its subject, for the next pattern.
+            let subject_is_cue = std::ptr::eq(re, &*AFTER_SUBJ_CUE)
+                && after.get(..cue.start()).is_some_and(|s| {
+                    s.split_whitespace()
+                        .next()
+                        .is_some_and(|w| is_speech_verb(w.trim_start_matches(',')))
+                });
+            if subject_is_cue {
+                continue;
+            }
             return Some(Found {
                 mention: mention_after_quote(&c, offset),
                 cue: Span::new(offset + cue.start(), offset + cue.end()),

@@ -97,12 +97,14 @@ fn word_count(s: &str) -> usize {
     s.split_whitespace().count()
 }
 
-/// The clause without a final period, trimmed.
+/// The clause without a final period or a leading comma ("As AP reported, the vote …"),
+/// trimmed.
 fn clause_span(text: &str, span: Span) -> Span {
     let s = trim(text, span);
     let t = s.text(text);
-    let t2 = t.trim_end_matches(['.', '!', '?']);
-    Span::new(s.start, s.start + t2.len())
+    let lead = t.len() - t.trim_start_matches([',', ';']).trim_start().len();
+    let t2 = t[lead..].trim_end_matches(['.', '!', '?']);
+    Span::new(s.start + lead, s.start + lead + t2.len())
 }
 
 fn quote(
