@@ -297,6 +297,7 @@ fn extract_by_rules(
                 Some(c)
             }),
     );
+    split_participle_clauses(text, &mut cands);
     participle_subjects(text, &table, &raws, &mut cands);
     if let Some(q) = doc
         .doc
@@ -685,6 +686,43 @@ fn participle_opening(text: &str, content: Span) -> Option<(Span, Span)> {
         Span::new(content.start + lead + a, content.start + lead + b),
         clause,
     ))
+}
+
+/// Reported speech that runs on into a participle cue after a comma ("The board denied the
+/// allegations, saying the report was published in March") is two attributions by one source:
+/// the first clause ends at the comma, and the participle is the cue of what follows it (as
+/// [`participle_opening`] reads it). A participle that already heads an attribution of its own
+/// is left alone.
+fn split_participle_clauses(text: &str, cands: &mut Vec<Candidate>) {
+    let cues: Vec<Span> = cands.iter().filter_map(|c| c.quote.cue).collect();
+    let mut added: Vec<Candidate> = Vec::new();
+    for c in cands
+        .iter_mut()
+        .filter(|c| c.quote.kind == QuoteKind::Indirect && c.quote.speaker_mention.is_some())
+    {
+        let content = c.quote.content;
+        let t = content.text(text);
+        let split = t.match_indices(", ").find_map(|(i, _)| {
+            let tail = Span::new(content.start + i + 1, content.end);
+            let (cue, clause) = participle_opening(text, tail)?;
+            (i > 0 && !cues.iter().any(|k| k.overlaps(cue))).then_some((i, cue, clause))
+        });
+        let Some((i, cue, clause)) = split else {
+            continue;
+        };
+        c.quote.content = Span::new(content.start, content.start + i);
+        let mut q = c.quote.clone();
+        q.span = Span::new(cue.start, clause.end);
+        q.cue = Some(cue);
+        q.content = clause;
+        q.confidence = None;
+        added.push(Candidate {
+            quote: q,
+            para: c.para,
+            open_end: false,
+        });
+    }
+    cands.extend(added);
 }
 
 /// Fewest words a stretch of a quoting sentence needs to be searched for indirect speech.

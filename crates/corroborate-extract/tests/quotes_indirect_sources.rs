@@ -34,6 +34,28 @@ fn source_of(found: &[(String, Option<String>)], content: &str) -> Option<Option
 }
 
 #[test]
+fn reported_speech_running_into_a_participle_is_two_attributions() {
+    let found = indirect(
+        "Ferry fares\n\nThe harbour board denied the allegations, saying the report was \
+         published in March.",
+    );
+    assert!(
+        found.contains(&(
+            "the allegations".to_string(),
+            Some("The harbour board".to_string())
+        )),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(
+            "the report was published in March".to_string(),
+            Some("The harbour board".to_string())
+        )),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn a_participle_after_a_comma_is_said_by_the_sentence_subject() {
     // Not "the debate" (an opening adverbial) nor a noun phrase right before "arguing".
     let found = indirect(
