@@ -135,64 +135,26 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
         );
         let st = s.text(text);
         let mut found: Vec<Attribution> = Vec::new();
-        for c in Some(st)
-            .filter(|st| REPORTED.is_match(st))
-            .into_iter()
-            .flat_map(|st| REPORTED.captures_iter(st))
-        {
-            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
-                let phrase = Span::new(s.start + src.start(), s.start + verb.end());
-                push_list(
-                    text,
-                    s,
-                    phrase,
-                    src,
-                    AttributionKind::Reported,
-                    false,
-                    &mut found,
-                );
+        // (pattern, kind, outlets only): each match names a list of sources and its verb; the
+        // phrase runs from the first of the two to the end of the other.
+        let patterns: [(&Regex, AttributionKind, bool); 4] = [
+            (&REPORTED, AttributionKind::Reported, false),
+            (&REPORTED_INVERTED, AttributionKind::Reported, true),
+            (&TO_OUTLET, AttributionKind::ToOutlet, true),
+            (&BY, AttributionKind::By, true),
+        ];
+        for (re, kind, outlets_only) in patterns {
+            if !re.is_match(st) {
+                continue;
             }
-        }
-        if let Some(c) = REPORTED_INVERTED.captures(st) {
-            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
-                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
-                push_list(
-                    text,
-                    s,
-                    phrase,
-                    src,
-                    AttributionKind::Reported,
-                    true,
-                    &mut found,
-                );
-            }
-        }
-        for c in Some(st)
-            .filter(|st| TO_OUTLET.is_match(st))
-            .into_iter()
-            .flat_map(|st| TO_OUTLET.captures_iter(st))
-        {
-            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
-                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
-                push_list(
-                    text,
-                    s,
-                    phrase,
-                    src,
-                    AttributionKind::ToOutlet,
-                    true,
-                    &mut found,
-                );
-            }
-        }
-        for c in Some(st)
-            .filter(|st| BY.is_match(st))
-            .into_iter()
-            .flat_map(|st| BY.captures_iter(st))
-        {
-            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
-                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
-                push_list(text, s, phrase, src, AttributionKind::By, true, &mut found);
+            for c in re.captures_iter(st) {
+                if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                    let phrase = Span::new(
+                        s.start + src.start().min(verb.start()),
+                        s.start + src.end().max(verb.end()),
+                    );
+                    push_list(text, s, phrase, src, kind, outlets_only, &mut found);
+                }
             }
         }
         for c in Some(st)

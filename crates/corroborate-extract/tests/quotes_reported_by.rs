@@ -4,12 +4,19 @@
 
 use corroborate_core::document::{Document, SourceFormat};
 use corroborate_core::PreparedDoc;
+use corroborate_extract::Extraction;
 
-/// (speaker, reported_by) as text for every quote of `text` whose content holds `content`.
-fn layers(text: &str, content: &str) -> Vec<(Option<String>, Option<String>)> {
+/// `text` prepared as a plain-text article, and its extraction.
+fn extracted(text: &str) -> (PreparedDoc, Extraction) {
     let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
     let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
     let x = corroborate_extract::extract(&doc);
+    (doc, x)
+}
+
+/// (speaker, reported_by) as text for every quote of `text` whose content holds `content`.
+fn layers(text: &str, content: &str) -> Vec<(Option<String>, Option<String>)> {
+    let (doc, x) = extracted(text);
     x.quotes
         .iter()
         .filter(|q| doc.slice(q.content).contains(content))
@@ -46,9 +53,7 @@ fn an_outlet_that_is_the_source_is_no_outer_layer() {
 fn reported_speech_ends_before_the_outlet_that_reports_it() {
     let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
                 The mayor said the pier would reopen in May, the Associated Press reported.\n";
-    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
-    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
-    let x = corroborate_extract::extract(&doc);
+    let (doc, x) = extracted(text);
     let mayor = x
         .quotes
         .iter()
@@ -79,9 +84,7 @@ fn an_outlet_named_after_its_verb_reports_the_quote() {
 fn as_an_outlet_reported_covers_the_clause_after_it() {
     let text = "Pier to close\n\nKELL — The harbour will shut its pier.\n\n\
                 As the Kell Courier reported, the council voted to close the pier on Monday.\n";
-    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
-    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
-    let x = corroborate_extract::extract(&doc);
+    let (doc, x) = extracted(text);
     let a = x.attributions.first().expect("an attribution");
     assert_eq!(a.source, "the Kell Courier");
     assert_eq!(
