@@ -63,6 +63,22 @@ pub(crate) fn unpack_json<T: serde::de::DeserializeOwned>(
     serde_json::from_str(&json).ok()
 }
 
+/// `value` in postcard's binary serde format, for rows every relink reads back (link records,
+/// reuse pairs): no JSON to parse, nothing to inflate.
+pub(crate) fn pack_binary<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    // Serialising plain data into a growable buffer cannot fail.
+    postcard::to_stdvec(value).unwrap_or_default()
+}
+
+/// What [`pack_binary`] stored, or `None` when `data` is not one whole value (damaged, or
+/// written in another form): bytes left over count as damage too.
+pub(crate) fn unpack_binary<T: serde::de::DeserializeOwned>(data: &[u8]) -> Option<T> {
+    match postcard::take_from_bytes(data) {
+        Ok((value, [])) => Some(value),
+        _ => None,
+    }
+}
+
 /// Stores `rows` (document id, blob) of `version` in `table`, a per-document table of
 /// `(doc, version, data)`, replacing older ones.
 pub(crate) fn write_versioned(

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use corroborate_core::{DocId, Span};
 use corroborate_link::reuse::ALIGNMENT_VERSION;
 use corroborate_link::{PairFound, Passage, PriorReuse, ReuseGrade};
-use corroborate_pipeline::artifact;
+use rayon::prelude::*;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,14 @@ use crate::Result;
 
 /// `store_info` key: the [`ALIGNMENT_VERSION`] that found the stored pairs.
 const ALIGNMENT_KEY: &str = "reuse_alignment";
+
+/// `store_info` key: how the rows are encoded ([`FORMAT`]); rows of another encoding are not
+/// read, and every pair is aligned again once.
+const FORMAT_KEY: &str = "reuse_format";
+
+/// The rows' encoding: postcard's binary serde format (before: deflated JSON). Every relink
+/// reads every row, and inflating and parsing JSON took most of that read.
+const FORMAT: &str = "postcard";
 
 /// `store_info` key: the largest document rowid of the relink that stored the pairs; the
 /// documents up to it took part in it.
@@ -58,7 +66,9 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
             })
             .optional()?)
     };
-    let current = info(ALIGNMENT_KEY)? == Some(ALIGNMENT_VERSION.to_string()) && !refreshed;
+    let current = info(ALIGNMENT_KEY)? == Some(ALIGNMENT_VERSION.to_string())
+        && info(FORMAT_KEY)?.as_deref() == Some(FORMAT)
+        && !refreshed;
     let through = info(THROUGH_KEY)?.and_then(|t| t.parse::<i64>().ok());
     let unusable = Prior {
         reuse: PriorReuse::default(),
@@ -77,20 +87,25 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
         .filter(|(_, rowid)| *rowid <= through)
         .map(|(d, _)| id(d))
         .collect();
-    let mut found = Vec::new();
+    let mut rows: Vec<(String, Vec<u8>)> = Vec::new();
     let mut q = conn.prepare("SELECT doc, pairs FROM reuse_found")?;
-    let mut rows = q.query([])?;
-    while let Some(row) = rows.next()? {
-        let later = id(&row.get::<_, String>(0)?);
-        let data: Vec<u8> = row.get(1)?;
+    let mut it = q.query([])?;
+    while let Some(row) = it.next()? {
+        rows.push((row.get(0)?, row.get(1)?));
+    }
+    // Rows are decoded in parallel, in row order.
+    let decoded: Vec<Option<Vec<StoredPair>>> = rows
+        .par_iter()
+        .map(|(_, data)| crate::artifacts::unpack_binary::<Vec<StoredPair>>(data))
+        .collect();
+    let mut found = Vec::new();
+    for ((later, _), stored) in rows.iter().zip(decoded) {
         // A damaged row is not trusted, nor are the others: every pair is aligned again and
         // the table is written anew, as a damaged artifact is annotated again.
-        let Some(stored) = artifact::inflate(&data)
-            .ok()
-            .and_then(|json| serde_json::from_str::<Vec<StoredPair>>(&json).ok())
-        else {
+        let Some(stored) = stored else {
             return Ok(unusable);
         };
+        let later = id(later);
         for p in stored {
             let earlier = id(&p.earlier);
             let passages = p
@@ -160,12 +175,15 @@ pub(crate) fn write(
     by_later.sort_by(|a, b| a.0.cmp(b.0));
     let mut q = conn.prepare("INSERT OR REPLACE INTO reuse_found (doc, pairs) VALUES (?1, ?2)")?;
     for (later, stored) in by_later {
-        let json = serde_json::to_string(&stored)?;
-        q.execute(params![later.as_str(), artifact::deflate(&json, 6)])?;
+        q.execute(params![
+            later.as_str(),
+            crate::artifacts::pack_binary(&stored)
+        ])?;
     }
     let mut info =
         conn.prepare("INSERT OR REPLACE INTO store_info (key, value) VALUES (?1, ?2)")?;
     info.execute(params![ALIGNMENT_KEY, ALIGNMENT_VERSION.to_string()])?;
+    info.execute(params![FORMAT_KEY, FORMAT])?;
     info.execute(params![THROUGH_KEY, through.to_string()])?;
     Ok(())
 }

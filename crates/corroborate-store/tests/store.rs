@@ -275,7 +275,11 @@ fn ferry(n: usize) -> Document {
 }
 
 fn seed(n: usize) -> Document {
-    let names = ["000_ddeed167889eb317.txt", "001_2d6caafabdf45f46.txt"];
+    let names = [
+        "000_ddeed167889eb317.txt",
+        "001_2d6caafabdf45f46.txt",
+        "002_1784f26f340c65f5.txt",
+    ];
     corpus(&format!("../../../shared/seeds/{}", names[n]))
 }
 
@@ -466,6 +470,31 @@ fn reuse_found_by_one_relink_is_read_back_by_the_next_not_aligned_again() {
         count(&s, version),
         i64::from(corroborate_link::reuse::ALIGNMENT_VERSION)
     );
+    // Rows of another encoding (an older build's deflated JSON) are not read, even when they
+    // would decode: every pair is aligned again and the rows are written in this encoding.
+    // (Each row is made to read as "no pairs"; were it believed, it would stay.)
+    let rows = count(&s, "SELECT count(*) FROM reuse_found");
+    s.connection()
+        .execute_batch(
+            "UPDATE store_info SET value = 'json' WHERE key = 'reuse_format'; UPDATE reuse_found SET pairs = x'00';",
+        )
+        .expect("update");
+    s.ingest(vec![seed(2)], &opts(), &l, &mut |_, _| {})
+        .expect("ingest");
+    let format: String = s
+        .connection()
+        .query_row(
+            "SELECT value FROM store_info WHERE key = 'reuse_format'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("format");
+    assert_eq!(format, "postcard");
+    assert_eq!(
+        count(&s, "SELECT count(*) FROM reuse_found WHERE pairs = x'00'"),
+        0
+    );
+    assert!(count(&s, "SELECT count(*) FROM reuse_found") >= rows);
     // A damaged row stops nothing: every pair is aligned again and the rows are written anew.
     let rows = count(&s, "SELECT count(*) FROM reuse_found");
     s.connection()
