@@ -68,6 +68,11 @@ pub struct Links {
     /// caller links incrementally (given a prior to [`link_inputs`]): what the next run's
     /// prior adds. Empty otherwise.
     pub pairs: Vec<PairFound>,
+    /// Article pairs (earlier, later in input order) whose passages the prior did not hold,
+    /// in pair order: they share passages that are not in `passages`, and a caller that
+    /// reports them reads them where it keeps them (a store reads only those of the stories
+    /// it reconciles). Empty unless the caller links incrementally.
+    pub passages_elsewhere: Vec<(DocId, DocId)>,
     /// The story index after the dated articles, when the caller links incrementally: what
     /// the next run resumes from ([`PriorReuse::with_stories`]). `None` otherwise.
     pub story_snapshot: Option<stories::StorySnapshot>,
@@ -180,6 +185,11 @@ pub fn link_inputs(
     } else {
         Vec::new()
     };
+    let passages_elsewhere = reuse
+        .passages_elsewhere
+        .iter()
+        .map(|&(a, b)| (ids[a].clone(), ids[b].clone()))
+        .collect();
     drop((ids, reuse_inputs, prior));
     // The reuse features are dropped here, before lineages and stories: each article keeps
     // only its sentence offsets, credits and story features.
@@ -228,6 +238,7 @@ pub fn link_inputs(
         passages: reuse.passages,
         redirects: index.redirects(),
         pairs,
+        passages_elsewhere,
         story_snapshot,
         stories_resumed,
     };

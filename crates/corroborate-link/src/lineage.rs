@@ -660,6 +660,7 @@ mod tests {
                 coverage_a: 0.5,
                 coverage_b: 0.5,
             }],
+            passages_elsewhere: Vec::new(),
         };
         let cfg = LineageConfig::default();
         assert_eq!(lineages(&pairs, &shared, &cfg).lineages.len(), 1);

@@ -119,6 +119,9 @@ pub struct Reuse {
     pub passages: Vec<Passage>,
     /// One entry per article pair with at least one passage.
     pub pairs: Vec<PairReuse>,
+    /// Article pairs (indexes, in pair order) whose findings came from a prior that held no
+    /// passages for them (see [`PriorReuse`]): they share passages that are not in `passages`.
+    pub passages_elsewhere: Vec<(usize, usize)>,
 }
 
 /// Changes whenever the alignment of one article pair may come out differently (what
@@ -712,6 +715,9 @@ fn reuse_in_chunks(
                 Some(found) => found,
                 None => match prior.take(ids[a], ids[b]) {
                     Some(f) => {
+                        if f.passages.is_empty() {
+                            reuse.passages_elsewhere.push((a, b));
+                        }
                         let pair = pair_of(inputs, a, b, f.sentences_a, f.sentences_b);
                         (f.passages, Some(pair))
                     }

@@ -13,7 +13,7 @@
 //!
 //! [`ClaimsReport::append`]: corroborate_reconcile::claims::ClaimsReport::append
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use corroborate_core::load::InputProblem;
 use corroborate_core::DocId;
@@ -94,14 +94,21 @@ pub struct StoryReports {
 /// had (it is then left out of its story's report).
 pub type LoadResults<'a> = dyn FnMut(&[usize]) -> Vec<Option<Analysed>> + 'a;
 
+/// Reads back the passages of article pairs (earlier, later) that linking took from the prior
+/// without their passages ([`Links::passages_elsewhere`]): in the order given, each pair's in
+/// position order.
+pub type LoadPassages<'a> = dyn FnMut(&[(DocId, DocId)]) -> Vec<Passage> + 'a;
+
 /// Links every article from its link input (the article pairs `prior` knows are not aligned
 /// again), then reconciles only the stories `selected` chooses (it is given each story's
 /// documents), in parallel, each into its own report. Only the articles those reports need
 /// (their members, and the articles their lineages' credits and their passages cite) are read
-/// back, through `load`. The reports do not depend on which other stories were selected.
+/// back, through `load`, and only their passages that the prior did not hold, through
+/// `load_passages`. The reports do not depend on which other stories were selected.
 pub fn story_reports(
     inputs: Vec<LinkInput>,
     load: &mut LoadResults<'_>,
+    load_passages: &mut LoadPassages<'_>,
     record_choice: &RecordChoice,
     opts: ReportOptions,
     selected: &(dyn Fn(&[DocId]) -> bool + Sync),
@@ -117,12 +124,13 @@ pub fn story_reports(
     let pairs = std::mem::take(&mut links.pairs);
     let story_snapshot = links.story_snapshot.take();
     let stories_resumed = links.stories_resumed;
-    let index = LinkIndex::new(&links);
     let chosen: Vec<usize> = (0..links.stories.len())
         .filter(|&s| selected(&links.stories[s].story.documents))
         .collect();
-    // The articles the chosen stories' reports cite, in input order.
     let position: HashMap<&DocId, usize> = ids.iter().enumerate().map(|(i, d)| (d, i)).collect();
+    add_passages_elsewhere(&mut links, &chosen, &position, load_passages);
+    let index = LinkIndex::new(&links);
+    // The articles the chosen stories' reports cite, in input order.
     let needed: BTreeSet<usize> = chosen
         .iter()
         .flat_map(|&s| StoryShare::of(&index, &links.stories[s]).cited)
@@ -178,6 +186,37 @@ pub fn story_reports(
         story_snapshot,
         stories_resumed,
     }
+}
+
+/// Adds to `links.passages` those of [`Links::passages_elsewhere`] that the `chosen` stories'
+/// reports show (the pairs whose earlier article is in one of them), read through `load`, so
+/// that the passages stand in the order linking with every passage at hand gives: by the
+/// pair's articles' input positions, then position in the pair.
+fn add_passages_elsewhere(
+    links: &mut Links,
+    chosen: &[usize],
+    position: &HashMap<&DocId, usize>,
+    load: &mut LoadPassages<'_>,
+) {
+    let elsewhere = std::mem::take(&mut links.passages_elsewhere);
+    if elsewhere.is_empty() {
+        return;
+    }
+    let reported: HashSet<&DocId> = chosen
+        .iter()
+        .flat_map(|&s| &links.stories[s].story.documents)
+        .collect();
+    let wanted: Vec<(DocId, DocId)> = elsewhere
+        .into_iter()
+        .filter(|(a, _)| reported.contains(a))
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    links.passages.extend(load(&wanted));
+    let at = |d: &DocId| position.get(d).copied().unwrap_or(usize::MAX);
+    // A stable sort: each pair's passages keep their order.
+    links.passages.sort_by_key(|p| (at(&p.doc_a), at(&p.doc_b)));
 }
 
 /// The corpus's lineages and passages, looked up by story: each story's share is found in time
@@ -283,6 +322,7 @@ fn story_report(
         passages,
         redirects: Default::default(),
         pairs: Vec::new(),
+        passages_elsewhere: Vec::new(),
         story_snapshot: None,
         stories_resumed: 0,
     });

@@ -531,16 +531,19 @@ pub(crate) fn link_stories(results: &[Analysed]) -> (corroborate_link::Links, Ve
 /// The store's linker: every article linked into stories from its link input as [`link_with`]
 /// does, with the article pairs `prior` knows not aligned again, and only the stories
 /// `selected` chooses reconciled, each into its own report with the default records; `load`
-/// reads back the articles those reports need (see [`dossier::story_reports`]).
+/// reads back the articles those reports need and `load_passages` the passages the prior did
+/// not hold (see [`dossier::story_reports`]).
 pub fn link_selected(
     inputs: Vec<corroborate_link::LinkInput>,
     load: &mut dossier::LoadResults<'_>,
+    load_passages: &mut dossier::LoadPassages<'_>,
     selected: &(dyn Fn(&[DocId]) -> bool + Sync),
     prior: corroborate_link::PriorReuse,
 ) -> dossier::StoryReports {
     dossier::story_reports(
         inputs,
         load,
+        load_passages,
         &RecordChoice::default(),
         ReportOptions::default(),
         selected,

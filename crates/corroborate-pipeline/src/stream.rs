@@ -282,6 +282,7 @@ fn story_links(
         passages,
         redirects: BTreeMap::new(),
         pairs: Vec::new(),
+        passages_elsewhere: Vec::new(),
         story_snapshot: None,
         stories_resumed: 0,
     }

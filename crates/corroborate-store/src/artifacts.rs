@@ -73,6 +73,11 @@ pub(crate) fn pack_binary<T: serde::Serialize>(value: &T) -> Vec<u8> {
 /// What [`pack_binary`] stored, or `None` when `data` is not one whole value (damaged, or
 /// written in another form): bytes left over count as damage too.
 pub(crate) fn unpack_binary<T: serde::de::DeserializeOwned>(data: &[u8]) -> Option<T> {
+    unpack_binary_borrowed(data)
+}
+
+/// [`unpack_binary`] for a value that borrows from `data` (strings read in place).
+pub(crate) fn unpack_binary_borrowed<'a, T: serde::Deserialize<'a>>(data: &'a [u8]) -> Option<T> {
     match postcard::take_from_bytes(data) {
         Ok((value, [])) => Some(value),
         _ => None,

@@ -41,7 +41,7 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBeha
 use serde::Serialize;
 use serde_json::Value;
 
-pub use corroborate_pipeline::dossier::{LoadResults, StoryReports};
+pub use corroborate_pipeline::dossier::{LoadPassages, LoadResults, StoryReports};
 pub(crate) use document_tables::{char_bounds, insert_documents, json_of, slice, text_of};
 pub use fetch_cache::CachedPage;
 pub use filter::filter_report;
@@ -63,7 +63,8 @@ pub const APPLICATION_ID: i32 = 0x436F_7272;
 pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The cross-article stages: given every stored document's link input (in storage order), a
-/// way to read back the full results of some of them, a choice of stories to reconcile (given
+/// way to read back the full results of some of them and the stored passages of some article
+/// pairs (the prior holds the pairs without their passages), a choice of stories to reconcile (given
 /// each story's documents) and the article pairs reuse detection aligned in the previous
 /// relink, the stories they form, the report of each chosen story and what reuse detection
 /// found in the pairs it aligned (see [`corroborate_pipeline::dossier::story_reports`]). The
@@ -71,6 +72,7 @@ pub const WRITE_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 pub type Linker = dyn Fn(
         Vec<LinkInput>,
         &mut LoadResults<'_>,
+        &mut LoadPassages<'_>,
         &(dyn Fn(&[DocId]) -> bool + Sync),
         PriorReuse,
     ) -> StoryReports
@@ -610,8 +612,18 @@ fn link_changed(
             }
         }
     };
-    let reports = linker(inputs, &mut load, &changed, prior.reuse);
-    if let Some(e) = failed {
+    let mut failed_passages: Option<StoreError> = None;
+    let mut load_passages = |pairs: &[(DocId, DocId)]| -> Vec<corroborate_link::Passage> {
+        match reuse_pairs::passages(conn, pairs) {
+            Ok(p) => p,
+            Err(e) => {
+                failed_passages = Some(e);
+                Vec::new()
+            }
+        }
+    };
+    let reports = linker(inputs, &mut load, &mut load_passages, &changed, prior.reuse);
+    if let Some(e) = failed.or(failed_passages) {
         return Err(e);
     }
     drop(fresh);

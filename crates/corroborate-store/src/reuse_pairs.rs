@@ -42,7 +42,30 @@ const THROUGH_KEY: &str = "reuse_through";
 struct StoredPair {
     earlier: String,
     sentences: (usize, usize),
-    passages: Vec<(usize, usize, usize, usize, f64, usize, ReuseGrade)>,
+    passages: Vec<StoredPassage>,
+}
+
+/// A stored passage as (start and end in the earlier document, start and end in the later
+/// one, score, sentences, grade).
+type StoredPassage = (usize, usize, usize, usize, f64, usize, ReuseGrade);
+
+/// A [`StoredPair`] read without its passages (postcard reads fields by position, so the two
+/// stay field for field alike): the earlier document's id borrowed from the row, and the
+/// passages read and dropped (a vector of zero-sized values never allocates).
+#[derive(Deserialize)]
+struct PairSummary<'a> {
+    earlier: &'a str,
+    sentences: (usize, usize),
+    _passages: Vec<Skipped>,
+}
+
+/// A stored passage read and dropped.
+struct Skipped;
+
+impl<'de> Deserialize<'de> for Skipped {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        StoredPassage::deserialize(d).map(|_| Skipped)
+    }
 }
 
 /// The stored pairs as a prior for a relink, and whether they could be used.
@@ -93,10 +116,11 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
     while let Some(row) = it.next()? {
         rows.push((row.get(0)?, row.get(1)?));
     }
-    // Rows are decoded in parallel, in row order.
-    let decoded: Vec<Option<Vec<StoredPair>>> = rows
+    // Rows are decoded in parallel, in row order, without their passages: a relink reads
+    // those only for the stories it reconciles ([`passages`]).
+    let decoded: Vec<Option<Vec<PairSummary<'_>>>> = rows
         .par_iter()
-        .map(|(_, data)| crate::artifacts::unpack_binary::<Vec<StoredPair>>(data))
+        .map(|(_, data)| crate::artifacts::unpack_binary_borrowed(data))
         .collect();
     let mut found = Vec::new();
     for ((later, _), stored) in rows.iter().zip(decoded) {
@@ -107,26 +131,12 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
         };
         let later = id(later);
         for p in stored {
-            let earlier = id(&p.earlier);
-            let passages = p
-                .passages
-                .into_iter()
-                .map(|(a0, a1, b0, b1, score, sentences, grade)| Passage {
-                    doc_a: earlier.clone(),
-                    span_a: Span::new(a0, a1),
-                    doc_b: later.clone(),
-                    span_b: Span::new(b0, b1),
-                    score,
-                    sentences,
-                    grade,
-                })
-                .collect();
             found.push(PairFound {
-                doc_a: earlier,
+                doc_a: id(p.earlier),
                 doc_b: later.clone(),
                 sentences_a: p.sentences.0,
                 sentences_b: p.sentences.1,
-                passages,
+                passages: Vec::new(),
             });
         }
     }
@@ -134,6 +144,44 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
         reuse: PriorReuse::new(known, found),
         usable: true,
     })
+}
+
+/// The stored passages of the pairs `pairs` (earlier, later document), in that order, each
+/// pair's in position order; a pair with no stored row has none. [`read`] leaves passages out
+/// of the prior; a relink asks for those of the stories it reconciles only.
+pub(crate) fn passages(conn: &Connection, pairs: &[(DocId, DocId)]) -> Result<Vec<Passage>> {
+    let mut q = conn.prepare_cached("SELECT pairs FROM reuse_found WHERE doc = ?1")?;
+    let mut rows: HashMap<&DocId, Vec<StoredPair>> = HashMap::new();
+    let mut out = Vec::new();
+    for (earlier, later) in pairs {
+        if !rows.contains_key(later) {
+            let data: Option<Vec<u8>> = q.query_row([later.as_str()], |r| r.get(0)).optional()?;
+            let stored = data
+                .and_then(|d| crate::artifacts::unpack_binary::<Vec<StoredPair>>(&d))
+                .unwrap_or_default();
+            rows.insert(later, stored);
+        }
+        let Some(pair) = rows
+            .get(later)
+            .and_then(|r| r.iter().find(|p| p.earlier == earlier.as_str()))
+        else {
+            continue;
+        };
+        out.extend(
+            pair.passages
+                .iter()
+                .map(|&(a0, a1, b0, b1, score, sentences, grade)| Passage {
+                    doc_a: earlier.clone(),
+                    span_a: Span::new(a0, a1),
+                    doc_b: later.clone(),
+                    span_b: Span::new(b0, b1),
+                    score,
+                    sentences,
+                    grade,
+                }),
+        );
+    }
+    Ok(out)
 }
 
 /// Stores what a relink over the documents up to rowid `through` found that its prior did

@@ -2,7 +2,7 @@
 //! full-text and entity search, reports read back and rendered.
 
 use corroborate_core::load::{self, InputKind};
-use corroborate_core::Document;
+use corroborate_core::{DocId, Document};
 use corroborate_store::{IngestOptions, Linker, Store};
 
 fn doc(name: &str, text: &str) -> Document {
@@ -329,12 +329,13 @@ fn a_relink_reconciles_only_the_stories_whose_documents_changed() {
     let mut s = Store::open(&dir.path().join("t.db")).expect("open");
     let (reconciled, read_back) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let (seen, read) = (Arc::clone(&reconciled), Arc::clone(&read_back));
-    let counting: Box<Linker> = Box::new(move |inputs, load, selected, prior| {
+    let counting: Box<Linker> = Box::new(move |inputs, load, passages, selected, prior| {
         let mut counted = |positions: &[usize]| {
             read.fetch_add(positions.len(), SeqCst);
             load(positions)
         };
-        let r = corroborate_pipeline::link_selected(inputs, &mut counted, selected, prior);
+        let r =
+            corroborate_pipeline::link_selected(inputs, &mut counted, passages, selected, prior);
         let n = r.reports.iter().filter(|x| x.is_some()).count();
         seen.fetch_add(n, SeqCst);
         r
@@ -361,6 +362,46 @@ fn a_relink_reconciles_only_the_stories_whose_documents_changed() {
     // Nothing new: nothing is reconciled or read back.
     s.relink(&counting).expect("relink");
     assert_eq!(take(), (0, 0));
+}
+
+#[test]
+fn a_relink_reads_the_stored_passages_of_the_stories_it_reconciles_only() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let asked = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&asked);
+    let counting: Box<Linker> = Box::new(move |inputs, load, passages, selected, prior| {
+        let mut counted = |pairs: &[(DocId, DocId)]| {
+            seen.fetch_add(pairs.len(), SeqCst);
+            passages(pairs)
+        };
+        corroborate_pipeline::link_selected(inputs, load, &mut counted, selected, prior)
+    });
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    s.ingest(vec![ferry(0), ferry(1)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert_eq!(count(&s, "SELECT count(*) FROM reuse_found"), 1);
+    // A story the batch does not touch: the stored pair of the ferry story is not read.
+    asked.store(0, SeqCst);
+    s.ingest(vec![seed(0)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert_eq!(asked.load(SeqCst), 0);
+    // The ferry story grows: its stored pair is read, and its report shows the passages one
+    // ingest of the three articles finds.
+    s.ingest(vec![ferry(2)], &opts(), &counting, &mut |_, _| {})
+        .expect("ingest");
+    assert!(asked.load(SeqCst) >= 1);
+    let mut whole = Store::open(&dir.path().join("whole.db")).expect("open");
+    whole
+        .ingest(
+            vec![ferry(0), ferry(1), seed(0), ferry(2)],
+            &opts(),
+            &linker(),
+            &mut |_, _| {},
+        )
+        .expect("ingest");
+    assert_eq!(reports_by_documents(&s), reports_by_documents(&whole));
 }
 
 #[test]
@@ -525,8 +566,8 @@ fn story_grouping_resumes_from_the_last_relink_and_a_damaged_index_is_regrouped(
     };
     let resumed = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&resumed);
-    let counting: Box<Linker> = Box::new(move |inputs, load, selected, prior| {
-        let r = corroborate_pipeline::link_selected(inputs, load, selected, prior);
+    let counting: Box<Linker> = Box::new(move |inputs, load, passages, selected, prior| {
+        let r = corroborate_pipeline::link_selected(inputs, load, passages, selected, prior);
         seen.store(r.stories_resumed, SeqCst);
         r
     });
