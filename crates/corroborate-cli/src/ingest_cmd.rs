@@ -42,6 +42,10 @@ pub struct IngestArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print how long each stage took on stderr (analysing and storing the articles, then the
+    /// relink's stages), even with --quiet.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// Runs `corroborate ingest`; returns the exit code (0 clean, 1 some inputs had problems).
@@ -96,6 +100,11 @@ pub fn run(args: IngestArgs) -> anyhow::Result<u8> {
         },
     )?;
     problems.extend(summary.problems.iter().cloned());
+    if args.timings {
+        for t in &summary.stages {
+            eprintln!("corroborate: {}: {:.2} s", t.stage, t.seconds);
+        }
+    }
     if !args.quiet {
         for p in problems.iter().filter(|p| p.stage.is_some()) {
             eprintln!("{p}");

@@ -1,11 +1,12 @@
 //! `analyze --format jsonl`: the report streamed story by story holds what the JSON report
-//! holds, whatever the thread count.
+//! holds, whatever the thread count; and `--timings` of `analyze` and `ingest`, which name the
+//! stages on stderr and change no output.
 
 mod common;
 
 use std::collections::BTreeMap;
 
-use common::{analyze, examples_dir, run, seeds_dir, stdout_with_threads};
+use common::{analyze, examples_dir, run, seeds_dir, stage_names, stdout_with_threads};
 use serde_json::Value;
 
 fn jsonl(threads: &str) -> Vec<u8> {
@@ -136,17 +137,52 @@ fn timings_name_each_stage_on_stderr_and_leave_the_report_unchanged() {
             "--timings changed the {format} report"
         );
         assert!(plain.stderr.is_empty(), "--quiet alone prints nothing");
-        let stderr = String::from_utf8(timed.stderr).unwrap();
-        let names: Vec<&str> = stderr
-            .lines()
-            .map(|l| {
-                let rest = l.strip_prefix("corroborate: ").expect("a corroborate line");
-                let (name, secs) = rest.rsplit_once(": ").expect("name: seconds");
-                let secs = secs.strip_suffix(" s").expect("in seconds");
-                assert!(secs.parse::<f64>().is_ok_and(|s| s >= 0.0), "{l}");
-                name
-            })
-            .collect();
-        assert_eq!(names, stages, "{format}");
+        assert_eq!(stage_names(&timed.stderr), stages, "{format}");
     }
+}
+
+#[test]
+fn ingest_timings_name_each_stage_on_stderr_and_store_the_same_stories() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ex = examples_dir();
+    let ex = ex.to_str().unwrap();
+    let ingest = |db: &str, timed: bool| {
+        let db = dir.path().join(db);
+        let mut args = vec!["ingest", "--quiet", "--today", "2026-12-02", "--db"];
+        args.push(db.to_str().unwrap());
+        args.push(ex);
+        if timed {
+            args.push("--timings");
+        }
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stories = corroborate_store::Store::open_readonly(&db)
+            .expect("store")
+            .current_reports()
+            .expect("reports")
+            .into_values()
+            .map(|(docs, _)| docs)
+            .collect::<Vec<_>>();
+        (out.stderr, stories)
+    };
+    let (plain, plain_stories) = ingest("plain.db", false);
+    let (timed, timed_stories) = ingest("timed.db", true);
+    assert!(plain.is_empty(), "--quiet alone prints nothing");
+    assert_eq!(plain_stories, timed_stories);
+    assert_eq!(
+        stage_names(&timed),
+        [
+            "analyse and store articles",
+            "read stories and link records",
+            "read reuse pairs",
+            "link and reconcile",
+            "write stories and pairs",
+            "people",
+            "commit",
+        ]
+    );
 }

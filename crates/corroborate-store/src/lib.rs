@@ -136,6 +136,54 @@ impl Article {
     }
 }
 
+/// How long one stage of an ingest took, in wall-clock seconds (`ingest --timings`).
+#[derive(Debug, Clone, Serialize)]
+pub struct StageTime {
+    /// The stage: "analyse and store articles" (every batch), then the relink's "read stories
+    /// and link records", "read reuse pairs", "link and reconcile" (linking the whole store,
+    /// reconciling the changed stories), "write stories and pairs", "people" and "commit".
+    pub stage: &'static str,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Times stages one after another: each [`Stages::end`] closes the stage begun at the last.
+struct Stages {
+    times: Vec<StageTime>,
+    since: std::time::Instant,
+}
+
+impl Stages {
+    fn start() -> Self {
+        Stages {
+            times: Vec::new(),
+            since: std::time::Instant::now(),
+        }
+    }
+
+    /// Ends the current stage under `stage`, and begins the next.
+    fn end(&mut self, stage: &'static str) {
+        let now = std::time::Instant::now();
+        self.times.push(StageTime {
+            stage,
+            seconds: now.duration_since(self.since).as_secs_f64(),
+        });
+        self.since = now;
+    }
+}
+
+/// What a relink did: the stories that got a new version, the problems of linking and of the
+/// stories' stages, and how long its stages took.
+#[derive(Debug, Clone, Default)]
+pub struct Relinked {
+    /// Stories that got a new version.
+    pub changes: Vec<StoryChange>,
+    /// Problems of linking and of the stories' stages.
+    pub problems: Vec<InputProblem>,
+    /// Its stages' wall-clock times, in order.
+    pub stages: Vec<StageTime>,
+}
+
 /// What an ingest did.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct IngestSummary {
@@ -150,6 +198,9 @@ pub struct IngestSummary {
     /// Per-article stages that failed (the article is stored without that layer, or not at all
     /// when its preparation failed).
     pub problems: Vec<InputProblem>,
+    /// How long its stages took, in order (not serialised: the summary stays deterministic).
+    #[serde(skip)]
+    pub stages: Vec<StageTime>,
 }
 
 /// A story that got a new version.
@@ -304,6 +355,7 @@ impl Store {
         on_batch: &mut dyn FnMut(usize, usize),
     ) -> Result<IngestSummary> {
         let mut summary = IngestSummary::default();
+        let mut stages = Stages::start();
         let mut seen = HashSet::new();
         let mut fresh = Vec::new();
         {
@@ -394,10 +446,13 @@ impl Store {
             }
             on_batch(done, total);
         }
+        stages.end("analyse and store articles");
+        summary.stages = stages.times;
         if total > 0 || self.has_unlinked()? {
-            let (changes, problems) = self.relink(linker)?;
-            summary.stories_changed = changes;
-            summary.problems.extend(problems);
+            let relinked = self.relink(linker)?;
+            summary.stories_changed = relinked.changes;
+            summary.problems.extend(relinked.problems);
+            summary.stages.extend(relinked.stages);
         }
         Ok(summary)
     }
@@ -414,8 +469,8 @@ impl Store {
     /// Links every stored document into stories and writes a new version of each story whose
     /// documents changed; only those stories are reconciled. Stories keep their ids: a computed
     /// story takes the id of the stored story it shares most documents with. Returns the new
-    /// versions, and the problems of linking and of the stories' stages.
-    pub fn relink(&mut self, linker: &Linker) -> Result<(Vec<StoryChange>, Vec<InputProblem>)> {
+    /// versions, the problems of linking and of the stories' stages, and its stages' times.
+    pub fn relink(&mut self, linker: &Linker) -> Result<Relinked> {
         // Link without holding the write lock, then write only if no document arrived and no
         // story changed meanwhile; after a few lost races, link while holding the lock.
         let mut attempt = 0;
@@ -434,9 +489,10 @@ impl Store {
                 Some(t) => t,
                 None => &self.conn,
             };
+            let mut stages = Stages::start();
             let stamp = document_stamp(conn)?;
             let stored = story_sets(conn)?;
-            let linked = link_changed(conn, linker, &stored)?;
+            let linked = link_changed(conn, linker, &stored, &mut stages)?;
             let tx = match tx {
                 Some(t) => t,
                 None => {
@@ -455,9 +511,16 @@ impl Store {
             reuse_pairs::write(&tx, linked.reuse_usable, &linked.reports.pairs, stamp.1)?;
             story_index::write(&tx, linked.reports.story_snapshot.as_ref())?;
             let changes = write_stories(&tx, &stored, &linked.reports)?;
+            stages.end("write stories and pairs");
             people::refresh(&tx)?;
+            stages.end("people");
             tx.commit()?;
-            return Ok((changes, linked.reports.problems));
+            stages.end("commit");
+            return Ok(Relinked {
+                changes,
+                problems: linked.reports.problems,
+                stages: stages.times,
+            });
         }
     }
 }
@@ -502,6 +565,7 @@ fn link_changed(
     conn: &Connection,
     linker: &Linker,
     stored: &BTreeMap<String, BTreeSet<String>>,
+    stages: &mut Stages,
 ) -> Result<Linked> {
     let mut rows: Vec<StoredRow> = Vec::new();
     {
@@ -586,6 +650,7 @@ fn link_changed(
         .enumerate()
         .filter_map(|(i, r)| Some((i, LinkInput::from_record(r?, &cfg))))
         .unzip();
+    stages.end("read stories and link records");
     let known: HashSet<&BTreeSet<String>> = stored.values().collect();
     let changed = |docs: &[DocId]| {
         let set: BTreeSet<String> = docs.iter().map(|d| d.0.to_string()).collect();
@@ -598,6 +663,7 @@ fn link_changed(
         prior.reuse = prior.reuse.with_stories(snapshot);
     }
     drop(docs);
+    stages.end("read reuse pairs");
     let fresh: HashMap<&str, &[u8]> = refreshed
         .iter()
         .map(|(id, data)| (id.as_str(), data.as_slice()))
@@ -626,6 +692,7 @@ fn link_changed(
     if let Some(e) = failed.or(failed_passages) {
         return Err(e);
     }
+    stages.end("link and reconcile");
     drop(fresh);
     let records = remade
         .into_iter()

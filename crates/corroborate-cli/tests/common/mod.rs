@@ -84,3 +84,18 @@ pub fn stdout_with_threads(args: &[&str], threads: &str) -> Vec<u8> {
     );
     out.stdout
 }
+
+/// The stage names of `--timings` lines on stderr ("corroborate: NAME: SECONDS s"), failing the
+/// test on any other line or on a time that is not a number of seconds.
+pub fn stage_names(stderr: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .map(|l| {
+            let rest = l.strip_prefix("corroborate: ").expect("a corroborate line");
+            let (name, secs) = rest.rsplit_once(": ").expect("name: seconds");
+            let secs = secs.strip_suffix(" s").expect("in seconds");
+            assert!(secs.parse::<f64>().is_ok_and(|s| s >= 0.0), "{l}");
+            name.to_string()
+        })
+        .collect()
+}
