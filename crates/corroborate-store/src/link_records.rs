@@ -61,10 +61,20 @@ mod tests {
         assert_eq!(back.id(), &result.0.doc.id);
         assert!(unpack(i64::from(LINK_RECORD_VERSION) + 1, &packed).is_none());
         assert!(unpack(i64::from(LINK_RECORD_VERSION), b"\xff\xff\xff").is_none());
-        assert!(unpack(i64::from(LINK_RECORD_VERSION), &packed[..packed.len() / 2]).is_none());
+        let v = i64::from(LINK_RECORD_VERSION);
+        // Every cut is refused, and so is a byte more; a changed byte never panics (a row read
+        // back is untrusted input).
+        for end in 0..packed.len() {
+            assert!(unpack(v, &packed[..end]).is_none(), "cut at {end}");
+        }
         let mut longer = packed.clone();
         longer.push(0);
-        assert!(unpack(i64::from(LINK_RECORD_VERSION), &longer).is_none());
+        assert!(unpack(v, &longer).is_none());
+        for at in 0..packed.len() {
+            let mut changed = packed.clone();
+            changed[at] ^= 0xa5;
+            let _ = unpack(v, &changed);
+        }
         // Linked from the record read back, the article links as from its result.
         let from_record = LinkInput::from_record(back, &cfg);
         let direct = LinkInput::of(&result.0, &result.1, &cfg);
