@@ -21,7 +21,9 @@
 //!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
 //!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use corroborate_core::{DocId, OffsetMap, PreparedDoc, Span};
 use rayon::prelude::*;
@@ -186,10 +188,11 @@ impl Reuse {
 /// inputs; the caller (the store) checks that.
 #[derive(Debug, Default)]
 pub struct PriorReuse {
-    /// The articles of the earlier run.
-    known: HashSet<DocId>,
+    /// The articles of the earlier run. (A store's prior holds every pair it ever aligned, so
+    /// these sets are hashed with `rustc-hash`'s fast hasher: keys are our own ids.)
+    known: FxHashSet<DocId>,
     /// What it found, by (first, second) article.
-    found: HashMap<(DocId, DocId), PairFound>,
+    found: FxHashMap<(DocId, DocId), PairFound>,
     /// The story index the earlier run left after its dated articles, when kept.
     stories: Option<crate::stories::StorySnapshot>,
 }
@@ -200,12 +203,13 @@ impl PriorReuse {
         known: impl IntoIterator<Item = DocId>,
         found: impl IntoIterator<Item = PairFound>,
     ) -> Self {
+        let found = found.into_iter();
+        let mut by_pair = FxHashMap::default();
+        by_pair.reserve(found.size_hint().0);
+        by_pair.extend(found.map(|f| ((f.doc_a.clone(), f.doc_b.clone()), f)));
         Self {
             known: known.into_iter().collect(),
-            found: found
-                .into_iter()
-                .map(|f| ((f.doc_a.clone(), f.doc_b.clone()), f))
-                .collect(),
+            found: by_pair,
             stories: None,
         }
     }

@@ -16,6 +16,7 @@ use corroborate_link::reuse::ALIGNMENT_VERSION;
 use corroborate_link::{PairFound, Passage, PriorReuse, ReuseGrade};
 use rayon::prelude::*;
 use rusqlite::{params, Connection, OptionalExtension};
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::Result;
@@ -100,7 +101,7 @@ pub(crate) fn read(conn: &Connection, docs: &[(String, i64)], refreshed: bool) -
     let (Some(through), true) = (through, current) else {
         return Ok(unusable);
     };
-    let ids: HashMap<&str, DocId> = docs
+    let ids: FxHashMap<&str, DocId> = docs
         .iter()
         .map(|(id, _)| (id.as_str(), DocId(id.as_str().into())))
         .collect();
