@@ -77,13 +77,17 @@ CREATE TABLE IF NOT EXISTS artifacts (
 );
 
 -- What linking needs of each document (link_records.rs): its content-word hashes, candidate
--- credits and story features, deflated JSON of a versioned form. A relink links the whole
+-- credits and story features, in postcard of a versioned form. A relink links the whole
 -- store from these and reads back `artifacts` only for the stories it reconciles. A missing or
 -- older row is made again from the document's artifact.
 CREATE TABLE IF NOT EXISTS link_records (
   doc TEXT PRIMARY KEY REFERENCES documents(id) DEFERRABLE INITIALLY DEFERRED,
   version INTEGER NOT NULL, data BLOB NOT NULL
 );
+
+-- The documents in the order a relink reads them (batch, then arrival), with the columns it
+-- needs: it scans this index, never the rows, whose text and JSON span many pages each.
+CREATE INDEX IF NOT EXISTS documents_link_order ON documents(batch, id, today);
 
 -- The story index the last relink left after its dated documents (story_index.rs): one row,
 -- deflated JSON of a versioned form, without the documents' features (the link records have
