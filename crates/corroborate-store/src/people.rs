@@ -562,35 +562,92 @@ fn slug(name: &str) -> String {
     out
 }
 
+/// A row of `people`: kind, name, name key, stories, mentions (keyed by id).
+type PersonValues = (String, String, String, i64, i64);
+/// A row of `people_members`: name and evidence (keyed by person, story, entity).
+type MemberValues = (String, String);
+/// A row of `people_roles` (keyed by person, idx): story, role, normalised role, agency text,
+/// document, start, end, publication day, text.
+type RoleValues = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+    i64,
+    i64,
+    Option<String>,
+    Option<String>,
+);
+
+/// The rows one table should hold, in the order they are computed; the first row of a key wins,
+/// as `INSERT OR IGNORE` would have it.
+struct Rows<K, V> {
+    rows: Vec<(K, V)>,
+    keys: HashSet<K>,
+}
+
+impl<K: Clone + Eq + std::hash::Hash, V> Rows<K, V> {
+    fn new() -> Self {
+        Self {
+            rows: Vec::new(),
+            keys: HashSet::new(),
+        }
+    }
+
+    fn push(&mut self, key: K, values: V) {
+        if self.keys.insert(key.clone()) {
+            self.rows.push((key, values));
+        }
+    }
+}
+
+/// Brings one table from its `stored` rows to `wanted`: deletes the rows no longer wanted and
+/// writes those that are new or changed. A relink changes the people of the stories it touched
+/// only, so most rows are left as they are and the write is proportional to the change.
+fn sync_rows<K: Eq + std::hash::Hash, V: PartialEq>(
+    wanted: Rows<K, V>,
+    mut stored: HashMap<K, V>,
+    mut delete: impl FnMut(&K) -> Result<()>,
+    mut upsert: impl FnMut(&K, &V) -> Result<()>,
+) -> Result<()> {
+    let mut changed = Vec::new();
+    for (key, values) in &wanted.rows {
+        if stored.remove(key).as_ref() != Some(values) {
+            changed.push((key, values));
+        }
+    }
+    for key in stored.keys() {
+        delete(key)?;
+    }
+    for (key, values) in changed {
+        upsert(key, values)?;
+    }
+    Ok(())
+}
+
+/// Every row of a table, by key.
+fn read_rows<K: Eq + std::hash::Hash, V>(
+    conn: &Connection,
+    sql: &str,
+    row: impl Fn(&rusqlite::Row<'_>) -> rusqlite::Result<(K, V)>,
+) -> Result<HashMap<K, V>> {
+    let mut q = conn.prepare(sql)?;
+    let rows = q.query_map([], |r| row(r))?;
+    let mut out = HashMap::new();
+    for r in rows {
+        let (k, v) = r?;
+        out.insert(k, v);
+    }
+    Ok(out)
+}
+
 fn write(
     conn: &Connection,
     members: &[Member],
     clusters: &[Cluster],
     possible: &BTreeSet<(usize, usize, String)>,
 ) -> Result<()> {
-    // A role's text and day come from its document, which never changes: those already stored
-    // are kept, so that a relink reads only the documents of roles it has not seen.
-    let mut stored: HashMap<(String, i64, i64), (String, Option<String>)> = HashMap::new();
-    {
-        let mut q = conn.prepare(
-            "SELECT doc, start, \"end\", text, published FROM people_roles WHERE text IS NOT NULL",
-        )?;
-        let rows = q.query_map([], |r| {
-            Ok(((r.get(0)?, r.get(1)?, r.get(2)?), (r.get(3)?, r.get(4)?)))
-        })?;
-        for row in rows {
-            let (k, v) = row?;
-            stored.insert(k, v);
-        }
-    }
-    for table in [
-        "people_possible",
-        "people_roles",
-        "people_members",
-        "people",
-    ] {
-        conn.execute(&format!("DELETE FROM {table}"), [])?;
-    }
     // Ids: a slug of the name, numbered when several groups share it, in (key, first member)
     // order, so that ids do not depend on hash order.
     let mut order: Vec<usize> = (0..clusters.len()).collect();
@@ -614,71 +671,185 @@ fn write(
         *k += 1;
         ids[c] = if *k == 1 { base } else { format!("{base}-{k}") };
     }
+    let stored_roles: HashMap<(String, i64), RoleValues> = read_rows(
+        conn,
+        "SELECT person, idx, story, role, normalized, of_text, doc, start, \"end\", published, text FROM people_roles",
+        |r| {
+            Ok((
+                (r.get(0)?, r.get(1)?),
+                (
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                    r.get(10)?,
+                ),
+            ))
+        },
+    )?;
+    // A role's text and day come from its document, which never changes: those already stored
+    // are kept, so that a relink reads only the documents of roles it has not seen.
+    let mut known_text: HashMap<(&str, i64, i64), (&str, Option<&str>)> = HashMap::new();
+    for v in stored_roles.values() {
+        if let Some(text) = &v.8 {
+            known_text.insert((&v.4, v.5, v.6), (text, v.7.as_deref()));
+        }
+    }
     let mut docs = DocCache::default();
-    let mut person = conn.prepare(
-        "INSERT INTO people (id, kind, name, name_key, stories, mentions) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    let mut member = conn.prepare(
-        "INSERT OR IGNORE INTO people_members (person, story, entity, name, evidence_json) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    let mut role = conn.prepare(
-        "INSERT INTO people_roles (person, idx, story, role, normalized, of_text, doc, start, \"end\", published, text)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    )?;
+    let mut people: Rows<String, PersonValues> = Rows::new();
+    let mut people_members: Rows<(String, String, String), MemberValues> = Rows::new();
+    let mut people_roles: Rows<(String, i64), RoleValues> = Rows::new();
     for &c in &order {
         let cl = &clusters[c];
         let id = &ids[c];
         let mentions: i64 = cl.members.iter().map(|(i, _)| members[*i].mentions).sum();
-        person.execute(params![
-            id,
-            cl.kind,
-            display_name(members, cl),
-            cl.key,
-            cl.stories.len() as i64,
-            mentions
-        ])?;
+        people.push(
+            id.clone(),
+            (
+                cl.kind.clone(),
+                display_name(members, cl),
+                cl.key.clone(),
+                cl.stories.len() as i64,
+                mentions,
+            ),
+        );
         let mut idx = 0i64;
         for (i, evidence) in &cl.members {
             let m = &members[*i];
-            member.execute(params![id, m.story, m.entity, m.name, evidence.to_string()])?;
+            people_members.push(
+                (id.clone(), m.story.clone(), m.entity.clone()),
+                (m.name.clone(), evidence.to_string()),
+            );
             let mut seen = HashSet::new();
             for r in &m.roles {
                 let (doc, at) = (r.evidence.doc.as_str(), r.evidence.span);
                 if !seen.insert((&r.role, &r.of_text)) {
                     continue;
                 }
-                let key = (doc.to_string(), at.start as i64, at.end as i64);
-                let (text, published) = match stored.get(&key) {
-                    Some(known) => known.clone(),
+                let (start, end) = (at.start as i64, at.end as i64);
+                let (text, published) = match known_text.get(&(doc, start, end)) {
+                    Some((text, published)) => (text.to_string(), published.map(str::to_string)),
                     None => docs.get(conn, doc, at.start as u64, at.end as u64)?,
                 };
                 // Reports written before roles carried their normalised head have none.
-                let normalized = Some(r.normalized.as_str()).filter(|x| !x.is_empty());
-                role.execute(params![
-                    id,
-                    idx,
-                    m.story,
-                    r.role,
-                    normalized,
-                    r.of_text,
-                    doc,
-                    at.start as i64,
-                    at.end as i64,
-                    published,
-                    text
-                ])?;
+                let normalized = Some(r.normalized.clone()).filter(|x| !x.is_empty());
+                people_roles.push(
+                    (id.clone(), idx),
+                    (
+                        m.story.clone(),
+                        r.role.clone(),
+                        normalized,
+                        r.of_text.clone(),
+                        doc.to_string(),
+                        start,
+                        end,
+                        published,
+                        Some(text),
+                    ),
+                );
                 idx += 1;
             }
         }
     }
-    let mut poss = conn.prepare(
-        "INSERT OR IGNORE INTO people_possible (person, other, reason) VALUES (?1, ?2, ?3)",
-    )?;
+    let mut people_possible: Rows<(String, String), String> = Rows::new();
     for (a, b, why) in possible {
-        poss.execute(params![ids[*a], ids[*b], why])?;
-        poss.execute(params![ids[*b], ids[*a], why])?;
+        people_possible.push((ids[*a].clone(), ids[*b].clone()), why.clone());
+        people_possible.push((ids[*b].clone(), ids[*a].clone()), why.clone());
     }
-    Ok(())
+    drop(known_text);
+    sync_rows(
+        people,
+        read_rows(
+            conn,
+            "SELECT id, kind, name, name_key, stories, mentions FROM people",
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
+                ))
+            },
+        )?,
+        |id| {
+            conn.prepare_cached("DELETE FROM people WHERE id = ?1")?
+                .execute([id])?;
+            Ok(())
+        },
+        |id, v| {
+            conn.prepare_cached(
+                "INSERT INTO people (id, kind, name, name_key, stories, mentions) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (id) DO UPDATE SET kind = ?2, name = ?3, name_key = ?4, stories = ?5, mentions = ?6",
+            )?
+            .execute(params![id, v.0, v.1, v.2, v.3, v.4])?;
+            Ok(())
+        },
+    )?;
+    sync_rows(
+        people_members,
+        read_rows(
+            conn,
+            "SELECT person, story, entity, name, evidence_json FROM people_members",
+            |r| Ok(((r.get(0)?, r.get(1)?, r.get(2)?), (r.get(3)?, r.get(4)?))),
+        )?,
+        |k| {
+            conn.prepare_cached(
+                "DELETE FROM people_members WHERE person = ?1 AND story = ?2 AND entity = ?3",
+            )?
+            .execute(params![k.0, k.1, k.2])?;
+            Ok(())
+        },
+        |k, v| {
+            conn.prepare_cached(
+                "INSERT INTO people_members (person, story, entity, name, evidence_json) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (person, story, entity) DO UPDATE SET name = ?4, evidence_json = ?5",
+            )?
+            .execute(params![k.0, k.1, k.2, v.0, v.1])?;
+            Ok(())
+        },
+    )?;
+    sync_rows(
+        people_roles,
+        stored_roles,
+        |k| {
+            conn.prepare_cached("DELETE FROM people_roles WHERE person = ?1 AND idx = ?2")?
+                .execute(params![k.0, k.1])?;
+            Ok(())
+        },
+        |k, v| {
+            conn.prepare_cached(
+                "INSERT INTO people_roles (person, idx, story, role, normalized, of_text, doc, start, \"end\", published, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                 ON CONFLICT (person, idx) DO UPDATE SET story = ?3, role = ?4, normalized = ?5, of_text = ?6,
+                 doc = ?7, start = ?8, \"end\" = ?9, published = ?10, text = ?11",
+            )?
+            .execute(params![k.0, k.1, v.0, v.1, v.2, v.3, v.4, v.5, v.6, v.7, v.8])?;
+            Ok(())
+        },
+    )?;
+    sync_rows(
+        people_possible,
+        read_rows(
+            conn,
+            "SELECT person, other, reason FROM people_possible",
+            |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)),
+        )?,
+        |k| {
+            conn.prepare_cached("DELETE FROM people_possible WHERE person = ?1 AND other = ?2")?
+                .execute(params![k.0, k.1])?;
+            Ok(())
+        },
+        |k, v| {
+            conn.prepare_cached(
+                "INSERT INTO people_possible (person, other, reason) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (person, other) DO UPDATE SET reason = ?3",
+            )?
+            .execute(params![k.0, k.1, v])?;
+            Ok(())
+        },
+    )
 }
 
 #[cfg(test)]

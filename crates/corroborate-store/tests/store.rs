@@ -664,3 +664,74 @@ fn a_relink_reads_only_the_documents_of_roles_it_has_not_stored() {
         assert!(second.contains(text.as_str()), "{role}: {text:?}");
     }
 }
+
+#[test]
+fn people_tables_written_by_difference_equal_a_full_rebuild() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut s = Store::open(&dir.path().join("t.db")).expect("open");
+    let l = linker();
+    let batches = [
+        vec![doc(
+            "a.txt",
+            "Quillon ferry owner hires counsel\n\nThe owner of the stalled Quillon ferry hired \
+             attorney Dana Pell on Monday, April 6, 2026. \"We will cooperate,\" said Pell, the \
+             company's lawyer. Harbour master Rui Tamsin of the Quillon Harbour Office said \
+             the ferry would stay in port.\n",
+        )],
+        vec![
+            doc(
+                "b.txt",
+                "Quillon ferry inquiry opens\n\nAn inquiry into the stalled Quillon ferry opened \
+                 on Tuesday, April 7, 2026. Dana Pell, the owner's lawyer, said the company \
+                 would cooperate. Harbour master Rui Tamsin said the ferry stays in port.\n",
+            ),
+            doc(
+                "c.txt",
+                "Orvale council picks a lawyer\n\nThe Orvale town council hired attorney Dana \
+                 Pell of the Orvale Legal Aid Office on Friday, March 6, 2026. \"The town needs \
+                 advice,\" said Mayor Ilse Brandt.\n",
+            ),
+        ],
+    ];
+    let tables = |s: &Store| -> Vec<Vec<String>> {
+        [
+            "SELECT id, kind, name, name_key, stories, mentions FROM people ORDER BY id",
+            "SELECT person, story, entity, name, evidence_json FROM people_members ORDER BY person, story, entity",
+            "SELECT person, idx, story, role, normalized, of_text, doc, start, \"end\", published, text FROM people_roles ORDER BY person, idx",
+            "SELECT person, other, reason FROM people_possible ORDER BY person, other",
+        ]
+        .iter()
+        .map(|sql| {
+            let mut q = s.connection().prepare(sql).expect("query");
+            let n = q.column_count();
+            q.query_map([], |r| {
+                (0..n)
+                    .map(|i| Ok(format!("{:?}", r.get::<_, rusqlite::types::Value>(i)?)))
+                    .collect::<Result<Vec<String>, _>>()
+                    .map(|v| v.join("|"))
+            })
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("rows read")
+        })
+        .collect()
+    };
+    let mut previous = Vec::new();
+    for batch in batches {
+        s.ingest(batch, &opts(), l.as_ref(), &mut |_, _| {})
+            .expect("ingest");
+        let written = tables(&s);
+        assert!(!written[0].is_empty(), "people found");
+        assert_ne!(written, previous, "the batch changed the people tables");
+        // Rebuild the tables from nothing: the rows written by difference are the same.
+        s.connection()
+            .execute_batch(
+                "DELETE FROM people_possible; DELETE FROM people_roles; \
+                 DELETE FROM people_members; DELETE FROM people;",
+            )
+            .expect("empty the people tables");
+        s.relink(l.as_ref()).expect("relink");
+        assert_eq!(tables(&s), written);
+        previous = written;
+    }
+}

@@ -490,7 +490,7 @@ impl Store {
         let mut q = self.conn.prepare(&format!(
             "SELECT r.person, p.name, r.role, r.normalized, r.of_text, r.story, r.doc, r.start, r.\"end\", r.published, r.text, d.outlet
              FROM people_roles r JOIN people p ON p.id = r.person JOIN documents d ON d.id = r.doc
-             WHERE {condition} ORDER BY r.published, r.story, r.doc, r.start, r.person"
+             WHERE {condition} ORDER BY r.published, r.story, r.doc, r.start, r.person, r.idx"
         ))?;
         let rows = q.query_map([arg], |r| {
             Ok(RoleEntry {
