@@ -562,10 +562,19 @@ fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
                 continue;
             }
         }
+        // Shared unigrams are shared features, so `n` bounds them: a sentence sharing too few
+        // features to reach the paraphrase threshold is not intersected at all.
         let reworded = shared
+            .filter(|&(j, n)| {
+                let total = s.unigrams.len() + b.sentences[j].unigrams.len();
+                n >= MIN_PARAPHRASE_SHARED
+                    && 2.0 * n as f64 / total.max(1) as f64 >= cfg.paraphrase_threshold
+            })
             .map(|(j, _)| {
                 let other = &b.sentences[j].unigrams;
-                (j, dice(&s.unigrams, other), common(&s.unigrams, other))
+                let shared = common(&s.unigrams, other);
+                let d = 2.0 * shared as f64 / (s.unigrams.len() + other.len()) as f64;
+                (j, d, shared)
             })
             .filter(|&(_, _, shared)| shared >= MIN_PARAPHRASE_SHARED)
             .fold(None::<(usize, f64)>, |best, (j, d, _)| match best {
