@@ -219,9 +219,17 @@ pub const FUNCTION_WORDS: &[&str] = &[
     "days",
 ];
 
+/// [`FUNCTION_WORDS`] sorted, for binary search: every article's words are looked up.
+static SORTED_FUNCTION_WORDS: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| {
+        let mut words = FUNCTION_WORDS.to_vec();
+        words.sort_unstable();
+        words
+    });
+
 /// True for a lower-cased word in [`FUNCTION_WORDS`].
 pub fn is_function_word(lower: &str) -> bool {
-    FUNCTION_WORDS.contains(&lower)
+    SORTED_FUNCTION_WORDS.binary_search(&lower).is_ok()
 }
 
 #[cfg(test)]

@@ -560,7 +560,7 @@ fn subject_before(
         .next()
         .map(|w| w.trim_end_matches(',').to_lowercase())
         .is_some_and(|w| {
-            corroborate_core::text::FUNCTION_WORDS.contains(&w.as_str())
+            corroborate_core::text::is_function_word(&w)
                 && !lexicon::NP_OPENERS.contains(&w.as_str())
                 && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str())
         });

@@ -4,7 +4,7 @@
 //! introduces its paragraph. Each finder returns the cue's span and, when the text names one,
 //! the speaker mention's span and kind; which entity that is, is decided in `super::resolve`.
 
-use corroborate_core::text::FUNCTION_WORDS;
+use corroborate_core::text::is_function_word;
 use corroborate_core::Span;
 
 use super::lexicon::{
@@ -119,7 +119,7 @@ fn plausible_speaker(written: &str, kind: SpeakerMentionKind, sentence_start: bo
         let lower = only.trim_end_matches(['.', ',']).to_lowercase();
         if sentence_start
             && kind == SpeakerMentionKind::Name
-            && FUNCTION_WORDS.contains(&lower.as_str())
+            && is_function_word(&lower)
             && !SPEAKER_PRONOUNS.contains(&lower.as_str())
         {
             return false;
@@ -587,7 +587,7 @@ fn clause_subject(
         let head = clause.get(..comma)?;
         let adverbial = head.split_whitespace().next().is_some_and(|w| {
             let w = w.to_lowercase();
-            FUNCTION_WORDS.contains(&w.as_str()) && !NP_OPENERS.contains(&w.as_str())
+            is_function_word(&w) && !NP_OPENERS.contains(&w.as_str())
         });
         if adverbial && opens_speaker_phrase(rest) {
             start += comma + 2;

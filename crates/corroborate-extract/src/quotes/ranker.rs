@@ -44,7 +44,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
-use corroborate_core::text::FUNCTION_WORDS;
+use corroborate_core::text::is_function_word;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
@@ -1029,7 +1029,7 @@ fn quote_looks(text: &str, quote_start: usize, content: &str, none: &mut [f32; N
         let Some(first) = core.chars().next() else {
             continue;
         };
-        if first.is_lowercase() && !FUNCTION_WORDS.contains(&core) {
+        if first.is_lowercase() && !is_function_word(core) {
             title = false;
         }
     }
