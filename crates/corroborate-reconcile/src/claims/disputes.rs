@@ -20,6 +20,7 @@
 
 use corroborate_core::text::{slice, slice_from, slice_to};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::LazyLock;
 
 use corroborate_core::Span;
 use serde::{Deserialize, Serialize};
@@ -31,7 +32,7 @@ use super::lexicon::{
 };
 use super::sources;
 use super::statements::{
-    concept_words, find_word, stem_word, Lowered, Source, Statement, Voice, Word,
+    concept_words, find_word, stem_word, Lowered, PhraseSet, Source, Statement, Voice, Word,
 };
 use crate::{Analysed, Cite};
 use corroborate_extract::is_reporting_cue;
@@ -115,11 +116,19 @@ struct Raw {
 }
 
 /// Evidence kind named in a lower-cased text.
+/// [`EVIDENCE`] phrases, looked up together.
+static EVIDENCE_PHRASES: LazyLock<PhraseSet> =
+    LazyLock::new(|| PhraseSet::new(EVIDENCE.iter().map(|(w, _)| *w)));
+/// [`EVIDENCE_VERBS`], looked up together.
+static EVIDENCE_VERB_PHRASES: LazyLock<PhraseSet> =
+    LazyLock::new(|| PhraseSet::new(EVIDENCE_VERBS.iter().copied()));
+
 fn evidence_kind(lower: &str) -> Option<&'static str> {
-    EVIDENCE
+    EVIDENCE_PHRASES
+        .first_words(lower)
         .iter()
-        .find(|(w, _)| find_word(lower, w).is_some())
-        .map(|(_, k)| *k)
+        .position(Option::is_some)
+        .map(|k| EVIDENCE[k].1)
 }
 
 fn negated(lower: &str) -> bool {
@@ -518,7 +527,11 @@ fn merge(
         .iter()
         .map(|l| {
             let l = &l.text;
-            evidence_kind(l).is_some() && EVIDENCE_VERBS.iter().any(|v| find_word(l, v).is_some())
+            evidence_kind(l).is_some()
+                && EVIDENCE_VERB_PHRASES
+                    .first_words(l)
+                    .iter()
+                    .any(Option::is_some)
         })
         .collect();
     let mut opposite_stmts: HashMap<&str, Vec<usize>> = HashMap::new();

@@ -17,6 +17,7 @@
 
 use corroborate_core::text::{slice, slice_to};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
 
 use corroborate_core::Span;
 use serde::{Deserialize, Serialize};
@@ -27,7 +28,9 @@ use super::sources;
 use corroborate_extract::entities::{EntityKind, MentionKind};
 use corroborate_extract::quantities::{word_number, Quantity, QuantityKind};
 
-use super::statements::{concept_words, find_word, stem_word, Lowered, Statement, Voice};
+use super::statements::{
+    concept_words, find_word, stem_word, Lowered, PhraseSet, Statement, Voice,
+};
 use crate::{Analysed, Cite};
 
 /// One value given for a slot.
@@ -451,9 +454,11 @@ fn comments(results: &[Analysed], stmts: &[Statement], lowers: &[Lowered], out: 
         }
     }
     for (i, st) in stmts.iter().enumerate() {
-        let Some((s, e)) = NO_COMMENT
+        let Some((s, e)) = NO_COMMENT_PHRASES
+            .first_words(&lowers[i].text)
             .iter()
-            .filter_map(|p| find_word(&lowers[i].text, p).map(|s| (s, s + p.len())))
+            .zip(NO_COMMENT)
+            .filter_map(|(at, p)| at.map(|s| (s, s + p.len())))
             .min()
         else {
             continue;
@@ -548,10 +553,19 @@ fn word_starts(text: &str, from: usize) -> impl Iterator<Item = (usize, &str)> {
     words.into_iter()
 }
 
+/// [`NO_COMMENT`] phrases, looked up together.
+static NO_COMMENT_PHRASES: LazyLock<PhraseSet> =
+    LazyLock::new(|| PhraseSet::new(NO_COMMENT.iter().copied()));
+/// [`SEVERITY`] phrases, looked up together.
+static SEVERITY_PHRASES: LazyLock<PhraseSet> =
+    LazyLock::new(|| PhraseSet::new(SEVERITY.iter().map(|(p, _)| *p)));
+
 fn severity_in(lower: &str) -> Option<(u8, usize, usize)> {
-    SEVERITY
+    SEVERITY_PHRASES
+        .first_words(lower)
         .iter()
-        .filter_map(|(p, lvl)| find_word(lower, p).map(|s| (*lvl, s, s + p.len())))
+        .zip(SEVERITY)
+        .filter_map(|(at, (p, lvl))| at.map(|s| (*lvl, s, s + p.len())))
         .max_by_key(|x| (x.0, x.2 - x.1))
 }
 

@@ -207,21 +207,66 @@ pub(crate) fn find_word(hay: &str, pat: &str) -> Option<usize> {
     while let Some(p) = hay.get(from..).and_then(|h| h.find(pat)) {
         let s = from + p;
         let e = s + pat.len();
-        let before_ok = slice_to(hay, s)
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric());
-        let after_ok = pat.ends_with('.')
-            || slice_from(hay, e)
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphanumeric());
-        if before_ok && after_ok {
+        if is_word_at(hay, s, e, pat) {
             return Some(s);
         }
         from = e;
     }
     None
+}
+
+/// Phrases of a lexicon looked up as whole words in one pass over a text: for each phrase, what
+/// [`find_word`] gives for it, found with one Aho-Corasick automaton instead of one substring
+/// search per phrase (the claims stage asks this of every statement).
+pub(crate) struct PhraseSet {
+    phrases: Vec<&'static str>,
+    matcher: Option<aho_corasick::AhoCorasick>,
+}
+
+impl PhraseSet {
+    pub(crate) fn new(phrases: impl IntoIterator<Item = &'static str>) -> Self {
+        let phrases: Vec<&'static str> = phrases.into_iter().collect();
+        let matcher = aho_corasick::AhoCorasick::new(&phrases).ok();
+        Self { phrases, matcher }
+    }
+
+    /// For each phrase, in order, [`find_word`] of it in `hay`.
+    pub(crate) fn first_words(&self, hay: &str) -> Vec<Option<usize>> {
+        let Some(matcher) = &self.matcher else {
+            return self.phrases.iter().map(|p| find_word(hay, p)).collect();
+        };
+        let mut first: Vec<Option<usize>> = vec![None; self.phrases.len()];
+        // Where `find_word` would search for each phrase next: after an occurrence that failed
+        // the word test, it goes on from that occurrence's end.
+        let mut from: Vec<usize> = vec![0; self.phrases.len()];
+        for m in matcher.find_overlapping_iter(hay) {
+            let k = m.pattern().as_usize();
+            if first[k].is_some() || m.start() < from[k] {
+                continue;
+            }
+            if is_word_at(hay, m.start(), m.end(), self.phrases[k]) {
+                first[k] = Some(m.start());
+            } else {
+                from[k] = m.end();
+            }
+        }
+        first
+    }
+}
+
+/// Whether `pat`, found at `s..e` of `hay`, stands as whole words there (a phrase ending in a
+/// period needs no boundary after it).
+fn is_word_at(hay: &str, s: usize, e: usize, pat: &str) -> bool {
+    let before_ok = slice_to(hay, s)
+        .chars()
+        .next_back()
+        .is_none_or(|c| !c.is_alphanumeric());
+    let after_ok = pat.ends_with('.')
+        || slice_from(hay, e)
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+    before_ok && after_ok
 }
 
 /// Clause boundaries of a sentence: after "; " and before ", and"/", but"/", while"/" but"
@@ -391,4 +436,41 @@ pub(crate) fn opens_quote(text: &str) -> bool {
 /// The stem of one word (re-exported for the other claim stages).
 pub(crate) fn stem_word(w: &str) -> String {
     concept(&stem(w)).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phrase_set_finds_what_find_word_finds_for_each_phrase() {
+        let phrases = [
+            "declined to comment",
+            "hurt",
+            "seriously hurt",
+            "a a",
+            "no.",
+            "video",
+            "comment",
+        ];
+        let set = PhraseSet::new(phrases);
+        for hay in [
+            "the mayor declined to comment on friday; two were seriously hurt.",
+            "unhurt, she declined to commentate, then declined to comment.",
+            "xa a a",
+            "no. a a",
+            "the videos and one video",
+            "",
+            "nothing here at all",
+            "commentary, then a comment",
+        ] {
+            let expected: Vec<Option<usize>> = phrases.iter().map(|p| find_word(hay, p)).collect();
+            assert_eq!(set.first_words(hay), expected, "{hay:?}");
+        }
+        assert_eq!(
+            set.first_words("the videos and one video")[5],
+            Some(19),
+            "a phrase inside a longer word is skipped"
+        );
+    }
 }
