@@ -24,7 +24,8 @@ use rayon::prelude::*;
 
 pub use lineage::{Credit, CreditInput, Lineage, LineageConfig, Lineages};
 pub use reuse::{
-    PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, ReuseRecord, SentenceOffsets,
+    PairFound, Passage, PriorReuse, Reuse, ReuseConfig, ReuseGrade, ReuseRecord, ReuseSpill,
+    SentenceFeatures, SentenceOffsets,
 };
 pub use stories::{
     pair_score, Placement, Signature, Story, StoryConfig, StoryIndex, StoryInput, StorySnapshot,
@@ -119,6 +120,13 @@ impl LinkInput {
     pub fn id(&self) -> &DocId {
         &self.story.id
     }
+
+    /// Takes out the sentence features of reuse detection, the bulk of the input, for a caller
+    /// that keeps them on disk and gives them back through a [`ReuseSpill`]
+    /// ([`link_inputs_with`]); `None` when already taken.
+    pub fn take_features(&mut self) -> Option<SentenceFeatures> {
+        self.reuse.take_features()
+    }
 }
 
 /// The version of [`LinkRecord`]'s form and content: bumped whenever its serde form changes,
@@ -174,12 +182,40 @@ pub fn link_inputs(
     cfg: &LinkConfig,
     prior: Option<PriorReuse>,
 ) -> (Links, Vec<SentenceOffsets>) {
+    link_inputs_from(inputs, cfg, prior, None::<&reuse::Unused>)
+        .unwrap_or_else(|never| match never {})
+}
+
+/// [`link_inputs`] over inputs whose sentence features were taken out
+/// ([`LinkInput::take_features`]): reuse detection reads them from `source`, a chunk of
+/// candidate pairs at a time, so they are never all in memory, and hands it the passages it
+/// finds ([`Links::passages`] holds those it gives back).
+pub fn link_inputs_with<S: ReuseSpill>(
+    inputs: Vec<LinkInput>,
+    cfg: &LinkConfig,
+    prior: Option<PriorReuse>,
+    source: &S,
+) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
+    link_inputs_from(inputs, cfg, prior, Some(source))
+}
+
+fn link_inputs_from<S: ReuseSpill>(
+    inputs: Vec<LinkInput>,
+    cfg: &LinkConfig,
+    prior: Option<PriorReuse>,
+    source: Option<&S>,
+) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
     let incremental = prior.is_some();
     let mut prior = prior.unwrap_or_default();
     let snapshot = prior.take_stories();
-    let reuse = reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &mut prior);
+    let reuse = match source {
+        Some(source) => {
+            reuse::find_reuse_with(&ids, &reuse_inputs, source, &cfg.reuse, &mut prior)?
+        }
+        None => reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &mut prior),
+    };
     let pairs = if incremental {
         reuse.found_after(&ids, &prior)
     } else {
@@ -242,7 +278,7 @@ pub fn link_inputs(
         story_snapshot,
         stories_resumed,
     };
-    (links, spans)
+    Ok((links, spans))
 }
 
 /// Groups the articles into stories: dated ones by date, then undated ones, each in input

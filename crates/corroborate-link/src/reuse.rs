@@ -21,6 +21,7 @@
 //!    [`ReuseGrade::Paraphrase`] (one or more paraphrased sentences). Paraphrased sentences do
 //!    not count towards [`PairReuse`], which decides lineage: rewording is not wire copy.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -250,22 +251,123 @@ fn feature(hash: u64) -> Feature {
     hash as Feature
 }
 
-/// One sentence prepared for comparison.
+/// One sentence prepared for comparison; its features are in the article's
+/// [`SentenceFeatures`].
 #[derive(Debug, Clone)]
 struct Sent {
     span: Span,
     /// The span in code points, for reports.
     chars: Span,
-    /// Sorted, deduplicated unigram and bigram hashes ([`Feature`]).
-    features: Vec<Feature>,
-    /// Sorted, deduplicated unigram hashes ([`Feature`]).
-    unigrams: Vec<Feature>,
-    words: usize,
+    words: u32,
     /// The sentence's whitespace-separated words: a polynomial hash and their number.
     text: TextHash,
     /// True when only whitespace (at least one character) separates the sentence from the next
     /// article sentence, so that passages running over both compare as one text.
     joined: bool,
+}
+
+/// What sentence alignment compares of one article, the bulk of its reuse input: each
+/// sentence's sorted, deduplicated unigram and bigram hashes and unigram hashes ([`Feature`]),
+/// held flat, and the (feature, sentence) postings of the sentences long enough to align,
+/// sorted (an inverted index built once per article, not once per pair).
+///
+/// A large run takes them out of each article's input ([`ReuseInput::take_features`]), keeps
+/// their [`SentenceFeatures::encode`]d bytes on disk and gives them back through a
+/// [`ReuseSpill`] while the article's candidate pairs are aligned.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SentenceFeatures {
+    /// Where each sentence's features end in `features`.
+    feature_ends: Vec<u32>,
+    features: Vec<Feature>,
+    /// Where each sentence's unigrams end in `unigrams`.
+    unigram_ends: Vec<u32>,
+    unigrams: Vec<Feature>,
+    postings: Vec<(Feature, u32)>,
+}
+
+impl SentenceFeatures {
+    /// Sentence `i`'s unigram and bigram features.
+    fn features(&self, i: usize) -> &[Feature] {
+        run(&self.features, &self.feature_ends, i)
+    }
+
+    /// Sentence `i`'s unigram features.
+    fn unigrams(&self, i: usize) -> &[Feature] {
+        run(&self.unigrams, &self.unigram_ends, i)
+    }
+
+    /// The features as bytes (little-endian 32-bit numbers, each list after its length), read
+    /// back by [`SentenceFeatures::decode`].
+    pub fn encode(&self) -> Vec<u8> {
+        let lists = [
+            &self.feature_ends,
+            &self.features,
+            &self.unigram_ends,
+            &self.unigrams,
+        ];
+        let len =
+            lists.iter().map(|l| 4 + 4 * l.len()).sum::<usize>() + 4 + 8 * self.postings.len();
+        let mut out = Vec::with_capacity(len);
+        let mut put = |x: u32| out.extend_from_slice(&x.to_le_bytes());
+        for list in lists {
+            put(list.len() as u32);
+            list.iter().for_each(|&x| put(x));
+        }
+        put(self.postings.len() as u32);
+        for &(f, j) in &self.postings {
+            put(f);
+            put(j);
+        }
+        out
+    }
+
+    /// Features written by [`SentenceFeatures::encode`]; `None` when `bytes` are not such
+    /// features (cut short, too long, or with ends out of range).
+    pub fn decode(bytes: &[u8]) -> Option<Self> {
+        if bytes.len() & 3 != 0 {
+            return None;
+        }
+        let mut words = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut list = |pairs: bool| -> Option<Vec<u32>> {
+            let n = words.next()? as usize * if pairs { 2 } else { 1 };
+            let list: Vec<u32> = words.by_ref().take(n).collect();
+            (list.len() == n).then_some(list)
+        };
+        let feature_ends = list(false)?;
+        let features = list(false)?;
+        let unigram_ends = list(false)?;
+        let unigrams = list(false)?;
+        let flat = list(true)?;
+        let postings = flat.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+        let valid = |ends: &[u32], of: &[u32]| {
+            ends.windows(2).all(|w| w[0] <= w[1])
+                && ends.last().copied().unwrap_or(0) as usize <= of.len()
+        };
+        let fits = valid(&feature_ends, &features)
+            && valid(&unigram_ends, &unigrams)
+            && feature_ends.len() == unigram_ends.len()
+            && words.next().is_none();
+        fits.then_some(Self {
+            feature_ends,
+            features,
+            unigram_ends,
+            unigrams,
+            postings,
+        })
+    }
+}
+
+/// Item run `i` of a flat list whose runs end at `ends`; empty when out of range.
+fn run<'a>(flat: &'a [Feature], ends: &[u32], i: usize) -> &'a [Feature] {
+    let start = if i == 0 {
+        0
+    } else {
+        ends.get(i - 1).map_or(0, |&e| e as usize)
+    };
+    let end = ends.get(i).map_or(start, |&e| e as usize);
+    flat.get(start..end).unwrap_or_default()
 }
 
 /// A hash of a sequence of whitespace-separated words that can be extended: the hash of two
@@ -307,9 +409,8 @@ impl TextHash {
 pub struct ReuseInput {
     sentences: Vec<Sent>,
     shingles: Vec<u64>,
-    /// (feature, sentence) for every distinct unigram and bigram hash of each sentence long
-    /// enough to align, sorted: an inverted index built once per article, not once per pair.
-    postings: Vec<(Feature, u32)>,
+    /// `None` once taken ([`ReuseInput::take_features`]).
+    features: Option<SentenceFeatures>,
 }
 
 impl ReuseInput {
@@ -322,6 +423,12 @@ impl ReuseInput {
     /// dropped.
     pub fn offsets(&self) -> SentenceOffsets {
         SentenceOffsets(self.sentences.iter().map(|s| (s.span, s.chars)).collect())
+    }
+
+    /// Takes the sentence features out of the input, for a caller that keeps them elsewhere
+    /// and hands them back through a [`ReuseSpill`]; `None` when already taken.
+    pub fn take_features(&mut self) -> Option<SentenceFeatures> {
+        self.features.take()
     }
 
     /// The text hash of sentences `from..=to`, when only whitespace separates them.
@@ -400,23 +507,26 @@ impl ReuseInput {
     pub fn from_record(record: &ReuseRecord, cfg: &ReuseConfig) -> Self {
         let mut sentences: Vec<Sent> = Vec::with_capacity(record.sentences.len());
         let mut shingles = Vec::new();
-        let mut postings = Vec::new();
+        let mut f = SentenceFeatures::default();
+        let mut bigrams: Vec<Feature> = Vec::new();
         for s in &record.sentences {
             let words = &s.words;
-            let mut unigrams: Vec<Feature> = words.iter().map(|&w| feature(w)).collect();
-            unigrams.sort_unstable();
-            unigrams.dedup();
-            unigrams.shrink_to_fit();
-            let mut features = unigrams.clone();
-            features.extend(
+            let start = f.unigrams.len();
+            f.unigrams.extend(words.iter().map(|&w| feature(w)));
+            f.unigrams[start..].sort_unstable();
+            dedup_tail(&mut f.unigrams, start);
+            f.unigram_ends.push(f.unigrams.len() as u32);
+            bigrams.clear();
+            bigrams.extend_from_slice(&f.unigrams[start..]);
+            bigrams.extend(
                 words
                     .windows(2)
                     .map(|p| feature(xxh3_64_with_seed(&p[1].to_le_bytes(), p[0]))),
             );
-            features.sort_unstable();
-            features.dedup();
-            // Kept until linking ends, for every article: no spare capacity.
-            features.shrink_to_fit();
+            bigrams.sort_unstable();
+            bigrams.dedup();
+            f.features.extend_from_slice(&bigrams);
+            f.feature_ends.push(f.features.len() as u32);
             if cfg.shingle > 0 {
                 for win in words.windows(cfg.shingle) {
                     let mut h = 0u64;
@@ -428,29 +538,42 @@ impl ReuseInput {
             }
             if words.len() >= cfg.min_sentence_words {
                 let j = sentences.len() as u32;
-                postings.extend(features.iter().map(|&f| (f, j)));
+                f.postings.extend(bigrams.iter().map(|&x| (x, j)));
             }
             sentences.push(Sent {
                 span: s.span,
                 chars: s.chars,
-                features,
-                unigrams,
-                words: words.len(),
+                words: words.len() as u32,
                 text: s.text,
                 joined: s.joined,
             });
         }
         shingles.sort_unstable();
         shingles.dedup();
-        postings.sort_unstable();
+        f.postings.sort_unstable();
+        // Kept until linking ends, for every article: no spare capacity.
         shingles.shrink_to_fit();
-        postings.shrink_to_fit();
+        f.features.shrink_to_fit();
+        f.unigrams.shrink_to_fit();
+        f.postings.shrink_to_fit();
         ReuseInput {
             sentences,
             shingles,
-            postings,
+            features: Some(f),
         }
     }
+}
+
+/// Removes adjacent repeats from `list[start..]`, a sorted tail.
+fn dedup_tail(list: &mut Vec<Feature>, start: usize) {
+    let mut kept = start;
+    for k in start..list.len() {
+        if kept == start || list[k] != list[kept - 1] {
+            list[kept] = list[k];
+            kept += 1;
+        }
+    }
+    list.truncate(kept);
 }
 
 /// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
@@ -519,18 +642,20 @@ struct Aligned {
 /// (one binary search in `b`'s postings per feature of `a`): the features a sentence of `a`
 /// shares with each sentence `j` of `b` are counted by how often `j` comes up, so no sentence
 /// pair is intersected for the verbatim test.
-fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
+fn align(a: Side<'_>, b: Side<'_>, cfg: &ReuseConfig) -> Vec<Aligned> {
     let mut out = Vec::new();
     let mut hits: Vec<u32> = Vec::new();
-    for (i, s) in a.sentences.iter().enumerate() {
-        if s.words < cfg.min_sentence_words {
+    for (i, s) in a.input.sentences.iter().enumerate() {
+        if (s.words as usize) < cfg.min_sentence_words {
             continue;
         }
+        let (features, unigrams) = (a.features.features(i), a.features.unigrams(i));
+        let postings = &b.features.postings;
         hits.clear();
-        for &f in &s.features {
-            let from = b.postings.partition_point(|p| p.0 < f);
+        for &f in features {
+            let from = postings.partition_point(|p| p.0 < f);
             hits.extend(
-                b.postings[from..]
+                postings[from..]
                     .iter()
                     .take_while(|p| p.0 == f)
                     .map(|p| p.1),
@@ -544,7 +669,7 @@ fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
         let best = shared
             .clone()
             .map(|(j, n)| {
-                let total = s.features.len() + b.sentences[j].features.len();
+                let total = features.len() + b.features.features(j).len();
                 (j, 2.0 * n as f64 / total as f64)
             })
             .fold(None::<(usize, f64)>, |best, c| match best {
@@ -566,14 +691,14 @@ fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
         // features to reach the paraphrase threshold is not intersected at all.
         let reworded = shared
             .filter(|&(j, n)| {
-                let total = s.unigrams.len() + b.sentences[j].unigrams.len();
+                let total = unigrams.len() + b.features.unigrams(j).len();
                 n >= MIN_PARAPHRASE_SHARED
                     && 2.0 * n as f64 / total.max(1) as f64 >= cfg.paraphrase_threshold
             })
             .map(|(j, _)| {
-                let other = &b.sentences[j].unigrams;
-                let shared = common(&s.unigrams, other);
-                let d = 2.0 * shared as f64 / (s.unigrams.len() + other.len()) as f64;
+                let other = b.features.unigrams(j);
+                let shared = common(unigrams, other);
+                let d = 2.0 * shared as f64 / (unigrams.len() + other.len()) as f64;
                 (j, d, shared)
             })
             .filter(|&(_, _, shared)| shared >= MIN_PARAPHRASE_SHARED)
@@ -598,13 +723,13 @@ fn align(a: &ReuseInput, b: &ReuseInput, cfg: &ReuseConfig) -> Vec<Aligned> {
 /// Keeps two adjacent sentences of `a` aligned to one sentence of `b` only when together they
 /// match it better than either alone (one sentence split in two); otherwise only the better of
 /// the two stays, so a headline and the lede that repeats it do not both take one lede.
-fn one_partner(a: &ReuseInput, b: &ReuseInput, aligned: Vec<Aligned>) -> Vec<Aligned> {
+fn one_partner(a: Side<'_>, b: Side<'_>, aligned: Vec<Aligned>) -> Vec<Aligned> {
     let mut kept: Vec<Aligned> = Vec::with_capacity(aligned.len());
     for x in aligned {
         if let Some(&last) = kept.last() {
             if last.j == x.j && last.i + 1 == x.i {
-                let target = &b.sentences[x.j].features;
-                let (first, second) = (&a.sentences[last.i].features, &a.sentences[x.i].features);
+                let target = b.features.features(x.j);
+                let (first, second) = (a.features.features(last.i), a.features.features(x.i));
                 let mut joint: Vec<Feature> = first.iter().chain(second).copied().collect();
                 joint.sort_unstable();
                 joint.dedup();
@@ -683,6 +808,68 @@ pub fn find_reuse(docs: &[&PreparedDoc], cfg: &ReuseConfig) -> Reuse {
     find_reuse_in(&ids, &inputs, cfg, &mut PriorReuse::default())
 }
 
+/// Where a large run keeps the bulk of what reuse detection holds, instead of memory:
+///
+/// * each article's [`SentenceFeatures`], taken out of its input
+///   ([`ReuseInput::take_features`]) and read back while its candidate pairs are aligned: a
+///   chunk of pairs at a time, each article once per chunk, from several threads at once;
+/// * the passages found, handed over pair by pair in pair order as they are found.
+///
+/// Articles are named by their index in the input.
+pub trait ReuseSpill: Sync {
+    /// Why the spill could not be read or written.
+    type Error: Send;
+
+    /// The sentence features of article `doc`, as [`ReuseInput::take_features`] took them.
+    fn features(&self, doc: usize) -> Result<Cow<'_, SentenceFeatures>, Self::Error>;
+
+    /// Takes the passages articles `a` and `b` share and gives back those
+    /// [`Reuse::passages`] should still hold: all of them (what this default does), or none
+    /// when the spill keeps them.
+    fn passages(
+        &self,
+        a: usize,
+        b: usize,
+        found: Vec<Passage>,
+    ) -> Result<Vec<Passage>, Self::Error> {
+        let _ = (a, b);
+        Ok(found)
+    }
+}
+
+/// No spill: the features the inputs hold themselves (an input whose features were taken
+/// aligns nothing), and passages held in memory.
+struct Held<'a>(&'a [&'a ReuseInput]);
+
+impl ReuseSpill for Held<'_> {
+    type Error = std::convert::Infallible;
+
+    fn features(&self, doc: usize) -> Result<Cow<'_, SentenceFeatures>, Self::Error> {
+        Ok(match &self.0[doc].features {
+            Some(f) => Cow::Borrowed(f),
+            None => Cow::Owned(SentenceFeatures::default()),
+        })
+    }
+}
+
+/// A spill never asked: the type of [`crate::link_inputs`]'s absent one.
+pub(crate) enum Unused {}
+
+impl ReuseSpill for Unused {
+    type Error = std::convert::Infallible;
+
+    fn features(&self, _: usize) -> Result<Cow<'_, SentenceFeatures>, Self::Error> {
+        match *self {}
+    }
+}
+
+/// One article as alignment reads it: its input and its sentence features.
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    input: &'a ReuseInput,
+    features: &'a SentenceFeatures,
+}
+
 /// [`find_reuse`] over articles prepared beforehand ([`ReuseInput::of`]); `ids[i]` is the id of
 /// the article `inputs[i]` was prepared from. Pairs of articles `prior` knows are not aligned
 /// again: their findings are moved out of it (so they are never held twice).
@@ -692,40 +879,105 @@ pub fn find_reuse_in(
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Reuse {
-    if inputs.len() < 2 {
-        return Reuse::default();
+    let found = find_reuse_with(ids, inputs, &Held(inputs), cfg, prior);
+    match found {
+        Ok(reuse) => reuse,
+        Err(never) => match never {},
     }
-    reuse_in_chunks(ids, inputs, cfg, prior, PAIRS_AT_ONCE)
+}
+
+/// [`find_reuse_in`] with the sentence features read from `source` (the inputs' own, when they
+/// still hold them, are not used) and the passages handed to it.
+pub fn find_reuse_with<S: ReuseSpill>(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    source: &S,
+    cfg: &ReuseConfig,
+    prior: &mut PriorReuse,
+) -> Result<Reuse, S::Error> {
+    if inputs.len() < 2 {
+        return Ok(Reuse::default());
+    }
+    reuse_in_chunks(ids, inputs, source, cfg, prior, PAIRS_AT_ONCE)
 }
 
 /// Article pairs aligned in parallel at once by [`find_reuse_in`].
 const PAIRS_AT_ONCE: usize = 4096;
 
-/// [`find_reuse_in`], aligning `pairs_at_once` candidate pairs in parallel at a time and
+/// [`find_reuse_with`], aligning `pairs_at_once` candidate pairs in parallel at a time and
 /// appending their passages in pair order: the passages (the largest thing linking holds) are
-/// never held twice, and the result does not depend on the chunk size.
-fn reuse_in_chunks(
+/// never held twice, and the result does not depend on the chunk size. Each chunk reads the
+/// features of its articles once, and drops them before the next.
+fn reuse_in_chunks<S: ReuseSpill>(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
+    source: &S,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
     pairs_at_once: usize,
-) -> Reuse {
+) -> Result<Reuse, S::Error> {
     let pairs = candidates(inputs, cfg);
     let mut reuse = Reuse::default();
+    let mut needed: Vec<u32> = Vec::new();
+    // The features of the previous chunk's articles, by article: those the next chunk needs
+    // again are kept rather than read again.
+    let mut loaded: Vec<(u32, Cow<'_, SentenceFeatures>)> = Vec::new();
     for chunk in pairs.chunks(pairs_at_once.max(1)) {
-        let aligned: Vec<Option<(Vec<Passage>, Option<PairReuse>)>> = chunk
+        let known =
+            |&(a, b): &(u32, u32)| prior.knows(ids[a as usize]) && prior.knows(ids[b as usize]);
+        needed.clear();
+        needed.extend(
+            chunk
+                .iter()
+                .filter(|p| !known(p))
+                .flat_map(|&(a, b)| [a, b]),
+        );
+        needed.sort_unstable();
+        needed.dedup();
+        let missing: Vec<u32> = needed
+            .iter()
+            .copied()
+            .filter(|d| loaded.binary_search_by_key(d, |x| x.0).is_err())
+            .collect();
+        let fresh = missing
             .par_iter()
-            .map(|&(a, b)| {
-                let (a, b) = (a as usize, b as usize);
-                let known = prior.knows(ids[a]) && prior.knows(ids[b]);
-                (!known).then(|| pair_reuse(ids, inputs, a, b, cfg))
+            .map(|&d| Ok((d, source.features(d as usize)?)))
+            .collect::<Result<Vec<_>, S::Error>>()?;
+        let mut old = std::mem::take(&mut loaded).into_iter().peekable();
+        let mut fresh = fresh.into_iter().peekable();
+        for &d in &needed {
+            while old.next_if(|x| x.0 < d).is_some() {}
+            loaded.extend(
+                old.next_if(|x| x.0 == d)
+                    .or_else(|| fresh.next_if(|x| x.0 == d)),
+            );
+        }
+        drop((old, fresh));
+        let side = |d: u32| {
+            let at = loaded.binary_search_by_key(&d, |x| x.0).ok()?;
+            Some(Side {
+                input: inputs[d as usize],
+                features: &loaded[at].1,
+            })
+        };
+        let aligned: Vec<Option<PairAligned>> = chunk
+            .par_iter()
+            .map(|p| {
+                let (a, b) = *p;
+                if known(p) {
+                    return None;
+                }
+                let (sa, sb) = (side(a)?, side(b)?);
+                Some(pair_reuse((ids[a as usize], ids[b as usize]), sa, sb, cfg))
             })
             .collect();
         for (&(a, b), aligned) in chunk.iter().zip(aligned) {
             let (a, b) = (a as usize, b as usize);
             let (passages, pair) = match aligned {
-                Some(found) => found,
+                Some((passages, shared)) => (
+                    passages,
+                    shared.map(|(sa, sb)| pair_of(inputs, a, b, sa, sb)),
+                ),
                 None => match prior.take(ids[a], ids[b]) {
                     Some(f) => {
                         if f.passages.is_empty() {
@@ -737,13 +989,15 @@ fn reuse_in_chunks(
                     None => (Vec::new(), None),
                 },
             };
-            reuse.passages.extend(passages);
+            if !passages.is_empty() {
+                reuse.passages.extend(source.passages(a, b, passages)?);
+            }
             reuse.pairs.extend(pair);
         }
     }
     reuse.passages.shrink_to_fit();
     reuse.pairs.shrink_to_fit();
-    reuse
+    Ok(reuse)
 }
 
 /// The [`PairReuse`] of articles `a` and `b` that copy `sentences_a` and `sentences_b` of their
@@ -766,21 +1020,19 @@ fn pair_of(
     }
 }
 
-/// The passages articles `a` and `b` share, and how much they share (`None` when they share
-/// nothing but rewording).
-fn pair_reuse(
-    ids: &[&DocId],
-    inputs: &[&ReuseInput],
-    a: usize,
-    b: usize,
-    cfg: &ReuseConfig,
-) -> (Vec<Passage>, Option<PairReuse>) {
-    let (pa, pb) = (inputs[a], inputs[b]);
-    let aligned = align(pa, pb, cfg);
+/// The passages two articles share, and how many sentences of each they copy (`None` when
+/// they share nothing but rewording).
+type PairAligned = (Vec<Passage>, Option<(usize, usize)>);
+
+/// The passages articles `a` and `b` share, and how many sentences of each they copy (`None`
+/// when they share nothing but rewording).
+fn pair_reuse(ids: (&DocId, &DocId), a: Side<'_>, b: Side<'_>, cfg: &ReuseConfig) -> PairAligned {
+    let aligned = align(a, b, cfg);
     if aligned.is_empty() {
         return (Vec::new(), None);
     }
-    let passages: Vec<Passage> = merge((ids[a], ids[b]), pa, pb, &aligned)
+    let (pa, pb) = (a.input, b.input);
+    let passages: Vec<Passage> = merge(ids, pa, pb, &aligned)
         .into_iter()
         .map(|(mut p, [i0, i1, j0, j1])| {
             if p.grade == ReuseGrade::Edited {
@@ -804,10 +1056,7 @@ fn pair_reuse(
     let mut js: Vec<usize> = aligned.iter().map(|x| x.1).collect();
     js.sort_unstable();
     js.dedup();
-    (
-        passages,
-        Some(pair_of(inputs, a, b, aligned.len(), js.len())),
-    )
+    (passages, Some((aligned.len(), js.len())))
 }
 
 #[cfg(test)]
@@ -972,10 +1221,11 @@ mod tests {
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
         let none = &mut PriorReuse::default();
-        let whole = reuse_in_chunks(&ids, &inputs, &cfg, none, PAIRS_AT_ONCE);
+        let held = Held(&inputs);
+        let whole = reuse_in_chunks(&ids, &inputs, &held, &cfg, none, PAIRS_AT_ONCE).unwrap();
         assert!(whole.pairs.len() >= 3, "{:?}", whole.pairs);
         for at_once in [1, 2] {
-            let chunked = reuse_in_chunks(&ids, &inputs, &cfg, none, at_once);
+            let chunked = reuse_in_chunks(&ids, &inputs, &held, &cfg, none, at_once).unwrap();
             assert_eq!(chunked.passages, whole.passages);
             assert_eq!(chunked.pairs, whole.pairs);
         }
@@ -1014,5 +1264,55 @@ mod tests {
         let forgotten = find_reuse_in(&ids, &inputs, &cfg, &mut PriorReuse::new(known, Vec::new()));
         assert_eq!(forgotten.pairs.len(), 2);
         assert!(forgotten.passages.iter().all(|p| p.doc_b == *ids[2]));
+    }
+    /// Sentence features kept as bytes, the way a streamed run keeps them on disk.
+    struct Encoded(Vec<Vec<u8>>);
+
+    impl ReuseSpill for Encoded {
+        type Error = &'static str;
+
+        fn features(&self, doc: usize) -> Result<Cow<'_, SentenceFeatures>, Self::Error> {
+            let bytes = self.0.get(doc).ok_or("no such article")?;
+            SentenceFeatures::decode(bytes)
+                .map(Cow::Owned)
+                .ok_or("does not decode")
+        }
+    }
+
+    #[test]
+    fn features_read_back_from_bytes_align_as_the_held_ones() {
+        let copy = "Crane falls on ship\n\n\
+            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+        let docs = [doc(WIRE), doc(copy), doc(&WIRE.replace("March", "April"))];
+        let cfg = ReuseConfig::default();
+        let held: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
+        let mut taken = held.clone();
+        let encoded: Vec<Vec<u8>> = taken
+            .iter_mut()
+            .map(|i| i.take_features().unwrap().encode())
+            .collect();
+        for (input, bytes) in held.iter().zip(&encoded) {
+            let features = input.features.as_ref().unwrap();
+            assert_eq!(SentenceFeatures::decode(bytes).as_ref(), Some(features));
+            assert!(features.postings.len() > 10);
+            assert_eq!(SentenceFeatures::decode(&bytes[..bytes.len() - 4]), None);
+            assert_eq!(
+                SentenceFeatures::decode(&[bytes.as_slice(), &[0; 4]].concat()),
+                None
+            );
+        }
+        assert!(taken.iter_mut().all(|i| i.take_features().is_none()));
+        let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
+        let (held, taken): (Vec<&ReuseInput>, Vec<&ReuseInput>) =
+            (held.iter().collect(), taken.iter().collect());
+        let none = &mut PriorReuse::default();
+        let whole = find_reuse_in(&ids, &held, &cfg, none);
+        assert_eq!(whole.pairs.len(), 3, "{:?}", whole.pairs);
+        let read_back = find_reuse_with(&ids, &taken, &Encoded(encoded), &cfg, none).unwrap();
+        assert_eq!(read_back.passages, whole.passages);
+        assert_eq!(read_back.pairs, whole.pairs);
+        // Inputs without their features and no spill to read them from align nothing.
+        assert!(find_reuse_in(&ids, &taken, &cfg, none).pairs.is_empty());
     }
 }
