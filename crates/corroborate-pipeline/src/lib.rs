@@ -15,6 +15,7 @@
 pub mod artifact;
 pub mod dossier;
 pub mod guard;
+mod spill;
 pub mod stream;
 pub mod validate;
 

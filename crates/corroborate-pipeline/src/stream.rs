@@ -14,8 +14,7 @@
 #![deny(clippy::string_slice)]
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::sync::{Mutex, PoisonError};
+use std::io::{Seek, SeekFrom, Write};
 
 use corroborate_core::load::{self, InputProblem};
 use corroborate_core::{DocId, Span};
@@ -24,6 +23,7 @@ use corroborate_render::json::{self, CrossDoc, Generator, PassageItem, Report, S
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::spill::{LinkSpill, Spill};
 use crate::{
     artifact, infer_dates, process_each, reconcile_dated, run_stage, Analysed, AnalyzeRequest,
     Processed, Progress, StoryPlan, StoryResult,
@@ -31,6 +31,49 @@ use crate::{
 
 /// Stories reconciled in parallel before their lines are written, in story order.
 const CHUNK: usize = 256;
+
+/// Spilled passages read back at once while they are sorted into stories.
+const PASSAGES_AT_ONCE: usize = 65_536;
+
+/// The passages shared by documents of two different stories, written as the footer's
+/// `passages` items to a temporary file as they are found, and copied into the footer at the
+/// end: the footer line is never held in memory.
+struct AcrossPassages {
+    items: std::io::BufWriter<std::fs::File>,
+    written: usize,
+}
+
+impl AcrossPassages {
+    fn new() -> std::io::Result<Self> {
+        Ok(Self {
+            items: std::io::BufWriter::new(tempfile::tempfile()?),
+            written: 0,
+        })
+    }
+
+    fn write(&mut self, items: Vec<PassageItem>) -> std::io::Result<()> {
+        for item in items {
+            if self.written > 0 {
+                self.items.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut self.items, &item)?;
+            self.written += 1;
+        }
+        Ok(())
+    }
+
+    /// Writes the footer line: `{"kind":"footer","problems":[…],"passages":[…]}`, the bytes
+    /// serde would write for the whole footer.
+    fn write_footer(self, out: &mut dyn Write, problems: &[InputProblem]) -> std::io::Result<()> {
+        let mut items = self.items.into_inner().map_err(|e| e.into_error())?;
+        items.seek(SeekFrom::Start(0))?;
+        out.write_all(br#"{"kind":"footer","problems":"#)?;
+        serde_json::to_writer(&mut *out, problems)?;
+        out.write_all(br#","passages":["#)?;
+        std::io::copy(&mut items, out)?;
+        out.write_all(b"]}\n")
+    }
+}
 
 /// One line of the streamed report.
 #[derive(Serialize)]
@@ -43,10 +86,6 @@ enum Line<'a> {
         stories: usize,
     },
     Story(&'a Report),
-    Footer {
-        problems: &'a [InputProblem],
-        passages: &'a [PassageItem],
-    },
 }
 
 /// What a streamed run found, besides the lines it wrote.
@@ -62,45 +101,10 @@ pub struct Streamed {
 /// group is read.
 const FILES_AT_ONCE: usize = 16;
 
-/// Per-article results written to an anonymous temporary file (in the system's temporary
-/// folder, `TMPDIR` on Unix) as they are found, deflated ([`artifact::pack`]), and read back
-/// story by story. The file is deleted when the run ends, whether or not it succeeds.
-struct Spill {
-    file: Mutex<std::fs::File>,
-    /// Where each document's artifact starts, and its length, in input order.
-    at: Vec<(u64, usize)>,
-    end: u64,
-}
-
-impl Spill {
-    fn new() -> std::io::Result<Self> {
-        Ok(Self {
-            file: Mutex::new(tempfile::tempfile()?),
-            at: Vec::new(),
-            end: 0,
-        })
-    }
-
-    fn push(&mut self, packed: &[u8]) -> std::io::Result<()> {
-        let file = self.file.get_mut().unwrap_or_else(PoisonError::into_inner);
-        file.write_all(packed)?;
-        self.at.push((self.end, packed.len()));
-        self.end += packed.len() as u64;
-        Ok(())
-    }
-
-    /// Document `i`'s result.
-    fn read(&self, i: usize) -> std::io::Result<Analysed> {
-        let (start, len) = self.at[i];
-        let mut packed = vec![0; len];
-        {
-            let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
-            file.seek(SeekFrom::Start(start))?;
-            file.read_exact(&mut packed)?;
-        }
-        artifact::unpack(&packed)
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    }
+/// Document `i`'s result, spilled by [`analyze_streamed`] ([`artifact::pack`]).
+fn read(spill: &Spill, i: usize) -> std::io::Result<Analysed> {
+    artifact::unpack(&spill.bytes(i)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 /// Runs the whole analysis and writes the report to `out` as JSON Lines, story by story (see
@@ -108,8 +112,11 @@ impl Spill {
 /// bytes do not depend on the thread count.
 ///
 /// Memory does not hold the corpus: each article's full result is spilled to a temporary file
-/// as soon as it is found, and only what linking needs ([`LinkInput`]) stays in memory; each
-/// story's articles are read back when the story is reconciled, [`CHUNK`] stories at a time.
+/// as soon as it is found, and so are its sentence features for reuse detection, read back a
+/// chunk of candidate pairs at a time; only the rest of what linking needs ([`LinkInput`])
+/// stays in memory. The passages found are spilled too, as they are found. Each story's
+/// articles and passages are read back when the story is reconciled, [`CHUNK`] stories at a
+/// time, and the footer's passages are copied from their own file.
 pub fn analyze_streamed(
     req: &AnalyzeRequest,
     fetched: load::Loaded,
@@ -118,6 +125,7 @@ pub fn analyze_streamed(
 ) -> std::io::Result<Streamed> {
     let cfg = corroborate_link::LinkConfig::default();
     let mut spill = Spill::new()?;
+    let mut link_spill = LinkSpill::new()?;
     let started = std::time::Instant::now();
     let mut inputs: Vec<LinkInput> = Vec::new();
     let mut processed = process_each(
@@ -125,9 +133,14 @@ pub fn analyze_streamed(
         fetched,
         progress,
         FILES_AT_ONCE,
-        &|a: Analysed| (LinkInput::of(&a.0, &a.1, &cfg), artifact::pack(&a)),
-        &mut |(input, packed): (LinkInput, Vec<u8>)| {
+        &|a: Analysed| {
+            let mut input = LinkInput::of(&a.0, &a.1, &cfg);
+            let taken = input.take_features().unwrap_or_default().encode();
+            (input, taken, artifact::pack(&a))
+        },
+        &mut |(input, taken, packed): (LinkInput, Vec<u8>, Vec<u8>)| {
             inputs.push(input);
+            link_spill.features.push(&taken)?;
             spill.push(&packed)
         },
     )?;
@@ -135,10 +148,11 @@ pub fn analyze_streamed(
     let started = std::time::Instant::now();
     let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
     let id_refs: Vec<&DocId> = ids.iter().collect();
-    let (mut links, offsets) = match run_stage("stories", "corpus", || {
-        corroborate_link::link_inputs(inputs, &cfg, None)
+    let (links, offsets) = match run_stage("stories", "corpus", || {
+        corroborate_link::link_inputs_with(inputs, &cfg, None, &link_spill)
     }) {
-        Ok(linked) => linked,
+        Ok(Ok(linked)) => linked,
+        Ok(Err(e)) => return Err(e),
         Err(f) => {
             processed
                 .problems
@@ -146,26 +160,40 @@ pub fn analyze_streamed(
             Default::default()
         }
     };
+    let passages = link_spill.into_passages()?;
     let plan = StoryPlan::of_ids(&id_refs, &links);
     let position = &plan.position;
-    let story_of: HashMap<&DocId, usize> = links
-        .stories
-        .iter()
-        .enumerate()
-        .flat_map(|(s, l)| l.story.documents.iter().map(move |d| (d, s)))
-        .collect();
-    // Each story's passages are handed to its line and dropped once it is written.
-    let mut inside_of: Vec<Vec<corroborate_link::Passage>> = vec![Vec::new(); links.stories.len()];
-    let mut across = Vec::new();
-    for p in std::mem::take(&mut links.passages) {
-        match (story_of.get(&p.doc_a), story_of.get(&p.doc_b)) {
-            (Some(&a), Some(&b)) if a == b => inside_of[a].push(p),
-            (None, None) => {}
-            _ => across.push(p),
+    let mut story_of: Vec<Option<usize>> = vec![None; ids.len()];
+    for (s, l) in links.stories.iter().enumerate() {
+        for d in &l.story.documents {
+            if let Some(&i) = position.get(d) {
+                story_of[i] = Some(s);
+            }
         }
     }
-    drop(story_of);
-    let across = passage_items(&offsets, position, across);
+    // Each story's passages are numbered here and read back when its line is written; the
+    // passages between two stories go to the footer as they are read.
+    let mut inside_of: Vec<Vec<u64>> = vec![Vec::new(); links.stories.len()];
+    let mut across = AcrossPassages::new()?;
+    let story = |i: usize| story_of.get(i).copied().flatten();
+    let mut number = 0;
+    while number < passages.len() {
+        let block = passages.articles(number, PASSAGES_AT_ONCE)?;
+        if block.is_empty() {
+            break;
+        }
+        let mut between = Vec::new();
+        for (a, b) in block {
+            match (story(a), story(b)) {
+                (Some(a), Some(b)) if a == b => inside_of[a].push(number),
+                (None, None) => {}
+                _ => between.push(number),
+            }
+            number += 1;
+        }
+        let between = passages.read(&between, &ids)?;
+        across.write(passage_items(&offsets, position, between))?;
+    }
     drop(offsets);
     progress.stage("link", started.elapsed());
     let started = std::time::Instant::now();
@@ -191,7 +219,7 @@ pub fn analyze_streamed(
                 in_order.sort_unstable();
                 let mut docs = in_order
                     .iter()
-                    .map(|&i| spill.read(i))
+                    .map(|&i| read(&spill, i))
                     .collect::<std::io::Result<Vec<Analysed>>>()?;
                 let local: Vec<usize> = members
                     .iter()
@@ -216,26 +244,15 @@ pub fn analyze_streamed(
             let (docs, r) = r?;
             let s = first + k;
             let members = &plan.members[s];
-            let (cross, problems) = r.into_cross(story_links(
-                &links,
-                s,
-                members,
-                &id_refs,
-                std::mem::take(&mut inside_of[s]),
-            ));
+            let inside = passages.read(&std::mem::take(&mut inside_of[s]), &ids)?;
+            let (cross, problems) = r.into_cross(story_links(&links, s, members, &id_refs, inside));
             processed.problems.extend(problems);
             let report = json::build(docs, Vec::new(), cross, req.report);
             write_line(out, &Line::Story(&report))?;
         }
     }
     progress.stage("reconcile and write each story", started.elapsed());
-    write_line(
-        out,
-        &Line::Footer {
-            problems: &processed.problems,
-            passages: &across,
-        },
-    )?;
+    across.write_footer(out, &processed.problems)?;
     Ok(Streamed {
         processed,
         documents,

@@ -49,6 +49,35 @@ fn a_spilled_run_over_many_file_groups_finds_what_the_in_memory_run_finds() {
             &bridge_article(n % 12, "the Courier"),
         );
     }
+    // Two unrelated stories, a year apart, that end on the same sponsor's note: a passage
+    // between stories.
+    let page = |title: &str, date: &str, body: &str| {
+        format!(
+            "<html><head><title>{title}</title><meta property=\"article:published_time\" \
+             content=\"{date}\"></head><body><article><h1>{title}</h1><p>{body}</p><p>\
+             Reporting for this article was supported by the Northfield Community Media Fund, \
+             which pays for local journalism in eleven rural counties of the valley.</p>\
+             </article></body></html>"
+        )
+    };
+    write(
+        "c-fire.html".into(),
+        &page(
+            "Warehouse fire in Ostrava Street",
+            "2024-02-02",
+            "A warehouse on Ostrava Street burned overnight on Friday, the fire brigade said. \
+             Nobody was hurt, and the cause is under investigation.",
+        ),
+    );
+    write(
+        "c-match.html".into(),
+        &page(
+            "Rovers win the county cup final",
+            "2025-05-04",
+            "The Kellwick Rovers beat Dunmore 3-1 in the county cup final on Sunday, with two \
+             goals from striker Pia Lindqvist.",
+        ),
+    );
     // The same text as an early file, in a later group of files.
     write("z-copy.txt".into(), &example_articles()[1]);
     assert!(files > 32, "more than two groups of files");
@@ -68,8 +97,8 @@ fn a_spilled_run_over_many_file_groups_finds_what_the_in_memory_run_finds() {
     let (header, rest) = lines.split_first().unwrap();
     let (footer, stories) = rest.split_last().unwrap();
     let documents = report["documents"].as_array().unwrap();
-    // The examples + 12 distinct bridge texts; the 18 repeats and the copy are counted once.
-    let distinct = example_articles().len() + 12;
+    // The examples + 12 distinct bridge texts + 2; the 18 repeats and the copy are counted once.
+    let distinct = example_articles().len() + 12 + 2;
     assert_eq!(documents.len(), distinct);
     assert_eq!(header["documents"], distinct);
     assert_eq!(streamed.documents, distinct);
@@ -98,6 +127,27 @@ fn a_spilled_run_over_many_file_groups_finds_what_the_in_memory_run_finds() {
         .flat_map(|l| l["documents"].as_array().unwrap())
         .collect();
     assert_eq!(by_id(streamed_docs), by_id(documents.iter().collect()));
+    // Passages come back from their spill: those inside a story on its line, those between
+    // two stories in the footer, together the in-memory run's.
+    let sorted = |items: Vec<&Value>| {
+        let mut items: Vec<String> = items.iter().map(|p| p.to_string()).collect();
+        items.sort();
+        items
+    };
+    let inside: Vec<&Value> = stories
+        .iter()
+        .flat_map(|l| l["passages"].as_array().unwrap())
+        .collect();
+    let between: Vec<&Value> = footer["passages"].as_array().unwrap().iter().collect();
+    assert!(
+        !inside.is_empty() && !between.is_empty(),
+        "{inside:?} {between:?}"
+    );
+    let whole: Vec<&Value> = report["passages"].as_array().unwrap().iter().collect();
+    assert_eq!(
+        sorted(inside.into_iter().chain(between).collect()),
+        sorted(whole)
+    );
     for key in ["entities", "quotes", "dates", "claims"] {
         let streamed: usize = stories
             .iter()
