@@ -580,28 +580,69 @@ fn dedup_tail(list: &mut Vec<Feature>, start: usize) {
 /// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
 /// index without a hash map), and pairs are counted the same way.
 fn candidates(prepared: &[&ReuseInput], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+    candidates_in_passes(prepared, cfg, PAIRS_PER_PASS)
+}
+
+/// Article pairs sharing a shingle that [`candidates`] counts at once, at most (one pass over
+/// the shingles' articles per this many, each pass taking the pairs whose first article falls
+/// in its range): what finding candidates holds at its peak, 8 bytes a pair.
+const PAIRS_PER_PASS: u64 = 1 << 23;
+
+/// [`candidates`], counting at most about `per_pass` shared-shingle occurrences at a time. The
+/// pairs come out sorted whatever the number of passes: each pass takes a range of first
+/// articles, in order.
+fn candidates_in_passes(
+    prepared: &[&ReuseInput],
+    cfg: &ReuseConfig,
+    per_pass: u64,
+) -> Vec<(u32, u32)> {
     let mut postings: Vec<(u64, u32)> = prepared
         .iter()
         .enumerate()
         .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
         .collect();
     postings.par_sort_unstable();
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for run in postings.chunk_by(|x, y| x.0 == y.0) {
-        if run.len() < 2 || run.len() > cfg.df_cap {
-            continue;
-        }
+    let runs = || {
+        postings
+            .chunk_by(|x, y| x.0 == y.0)
+            .filter(|run| run.len() >= 2 && run.len() <= cfg.df_cap)
+    };
+    // How many pairs each article opens (as the first of the two), to cut the passes.
+    let mut opened = vec![0u64; prepared.len()];
+    for run in runs() {
         for (k, &(_, a)) in run.iter().enumerate() {
-            pairs.extend(run[k + 1..].iter().map(|&(_, b)| (a, b)));
+            opened[a as usize] += (run.len() - k - 1) as u64;
         }
     }
-    drop(postings);
-    pairs.par_sort_unstable();
-    pairs
-        .chunk_by(|x, y| x == y)
-        .filter(|run| run.len() >= cfg.min_shared_shingles)
-        .map(|run| run[0])
-        .collect()
+    let mut found = Vec::new();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut from = 0;
+    while from < prepared.len() {
+        let mut to = from;
+        let mut count = 0;
+        while to < prepared.len() && (to == from || count + opened[to] <= per_pass.max(1)) {
+            count += opened[to];
+            to += 1;
+        }
+        let range = from as u32..to as u32;
+        pairs.clear();
+        for run in runs() {
+            for (k, &(_, a)) in run.iter().enumerate() {
+                if range.contains(&a) {
+                    pairs.extend(run[k + 1..].iter().map(|&(_, b)| (a, b)));
+                }
+            }
+        }
+        pairs.par_sort_unstable();
+        found.extend(
+            pairs
+                .chunk_by(|x, y| x == y)
+                .filter(|run| run.len() >= cfg.min_shared_shingles)
+                .map(|run| run[0]),
+        );
+        from = to;
+    }
+    found
 }
 
 /// Dice coefficient of two sorted, deduplicated lists.
@@ -1314,5 +1355,30 @@ mod tests {
         assert_eq!(read_back.pairs, whole.pairs);
         // Inputs without their features and no spill to read them from align nothing.
         assert!(find_reuse_in(&ids, &taken, &cfg, none).pairs.is_empty());
+    }
+
+    #[test]
+    fn candidates_found_in_several_passes_are_those_of_one_pass() {
+        let copy = "Crane falls on ship\n\n\
+            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+        let docs = [
+            doc(WIRE),
+            doc(copy),
+            doc(&WIRE.replace("March", "April")),
+            doc(&copy.replace("Tuesday evening", "Wednesday")),
+        ];
+        let cfg = ReuseConfig::default();
+        let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
+        let inputs: Vec<&ReuseInput> = prepared.iter().collect();
+        let once = candidates_in_passes(&inputs, &cfg, u64::MAX);
+        assert_eq!(once.len(), 6, "{once:?}");
+        for per_pass in [0, 1, 20, 40] {
+            assert_eq!(
+                candidates_in_passes(&inputs, &cfg, per_pass),
+                once,
+                "{per_pass}"
+            );
+        }
     }
 }
