@@ -1,6 +1,7 @@
 //! Every development corpus in ../shared/data through the whole pipeline (`analyze` on the
-//! folder), then all of them together: no panic, no stage failure, and every emitted span
-//! inside its document. Time and peak memory per corpus are in docs/performance.md.
+//! folder), then all of them together, also streamed (`--format jsonl`): no panic, no stage
+//! failure, and every emitted span inside its document. Time and peak memory per corpus are in
+//! docs/performance.md.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -30,9 +31,12 @@ fn corpus(rel: &str) -> PathBuf {
     p
 }
 
-fn check(rels: &[&str]) {
+/// `corroborate analyze` over the corpora with `extra` arguments: its standard output, after
+/// checking that it exited with 0 or 1 (some input had a problem).
+fn analyze(rels: &[&str], extra: &[&str]) -> Vec<u8> {
     let out = Command::new(env!("CARGO_BIN_EXE_corroborate"))
         .args(["analyze", "--quiet", "--today", "2026-12-02"])
+        .args(extra)
         .args(rels.iter().map(|r| corpus(r)))
         .output()
         .expect("the corroborate binary runs");
@@ -42,8 +46,13 @@ fn check(rels: &[&str]) {
         "{rels:?}: exit {:?}\n{stderr}",
         out.status.code()
     );
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{rels:?}: stdout is not JSON ({e})\n{stderr}"));
+    out.stdout
+}
+
+/// Checks the JSON report of the corpora, and gives it back.
+fn check(rels: &[&str]) -> serde_json::Value {
+    let report: serde_json::Value = serde_json::from_slice(&analyze(rels, &[]))
+        .unwrap_or_else(|e| panic!("{rels:?}: stdout is not JSON ({e})"));
     let failures: Vec<String> = report["problems"]
         .as_array()
         .expect("problems")
@@ -62,6 +71,14 @@ fn check(rels: &[&str]) {
         &spans.errors[..spans.errors.len().min(10)]
     );
     assert!(spans.checked > docs, "{rels:?}: spans were checked");
+    report
+}
+
+/// Each passage as its JSON text, sorted.
+fn sorted_passages<'a>(passages: impl Iterator<Item = &'a serde_json::Value>) -> Vec<String> {
+    let mut texts: Vec<String> = passages.map(|p| p.to_string()).collect();
+    texts.sort();
+    texts
 }
 
 #[test]
@@ -104,7 +121,40 @@ fn semeval_timeline_trial() {
     check(&[CORPORA[7]]);
 }
 
+/// All corpora at once; then streamed, which spills each article's result, its sentence
+/// features and the passages to disk: the same documents and passages, the same problems, and
+/// every span of every story line inside its document.
 #[test]
 fn all_corpora_together() {
-    check(CORPORA);
+    let report = check(CORPORA);
+    let streamed = analyze(CORPORA, &["--format", "jsonl"]);
+    let lines: Vec<serde_json::Value> = streamed
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).expect("each line is JSON"))
+        .collect();
+    let (header, rest) = lines.split_first().expect("a header line");
+    let (footer, stories) = rest.split_last().expect("a footer line");
+    assert_eq!(header["kind"], "header");
+    assert_eq!(footer["kind"], "footer");
+    let docs = report["documents"].as_array().expect("documents").len();
+    assert_eq!(header["documents"], docs);
+    let mut streamed_docs = 0;
+    for line in stories {
+        let spans = check_report(line);
+        assert!(spans.errors.is_empty(), "{:#?}", &spans.errors[..1]);
+        streamed_docs += line["documents"].as_array().expect("documents").len();
+    }
+    assert_eq!(streamed_docs, docs);
+    assert_eq!(footer["problems"], report["problems"]);
+    let inside = stories
+        .iter()
+        .flat_map(|l| l["passages"].as_array().expect("passages"));
+    let between = footer["passages"].as_array().expect("passages");
+    let whole = report["passages"].as_array().expect("passages");
+    assert!(whole.len() > 1000, "{} passages", whole.len());
+    assert_eq!(
+        sorted_passages(inside.chain(between)),
+        sorted_passages(whole.iter())
+    );
 }
