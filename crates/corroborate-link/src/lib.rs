@@ -205,16 +205,40 @@ fn link_inputs_from<S: ReuseSpill>(
     prior: Option<PriorReuse>,
     source: Option<&S>,
 ) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
+    let mut inputs = inputs;
+    let postings = {
+        let mut reuse: Vec<&mut reuse::ReuseInput> =
+            inputs.iter_mut().map(|i| &mut i.reuse).collect();
+        reuse::take_postings(&mut reuse)
+    };
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
     let incremental = prior.is_some();
     let mut prior = prior.unwrap_or_default();
     let snapshot = prior.take_stories();
     let reuse = match source {
-        Some(source) => {
-            reuse::find_reuse_with(&ids, &reuse_inputs, source, &cfg.reuse, &mut prior)?
+        Some(source) => reuse::find_reuse_from(
+            &ids,
+            &reuse_inputs,
+            postings,
+            source,
+            &cfg.reuse,
+            &mut prior,
+        )?,
+        None => {
+            let held = reuse::Held(&reuse_inputs);
+            match reuse::find_reuse_from(
+                &ids,
+                &reuse_inputs,
+                postings,
+                &held,
+                &cfg.reuse,
+                &mut prior,
+            ) {
+                Ok(reuse) => reuse,
+                Err(never) => match never {},
+            }
         }
-        None => reuse::find_reuse_in(&ids, &reuse_inputs, &cfg.reuse, &mut prior),
     };
     let pairs = if incremental {
         reuse.found_after(&ids, &prior)

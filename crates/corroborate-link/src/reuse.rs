@@ -579,8 +579,32 @@ fn dedup_tail(list: &mut Vec<Feature>, start: usize) {
 /// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
 /// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
 /// index without a hash map), and pairs are counted the same way.
-fn candidates(prepared: &[&ReuseInput], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
-    candidates_in_passes(prepared, cfg, PAIRS_PER_PASS)
+fn candidates(postings: Vec<(u64, u32)>, docs: usize, cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+    candidates_in_passes(postings, docs, cfg, PAIRS_PER_PASS)
+}
+
+/// Every (shingle, article) of the articles, by index: what [`candidates`] sorts.
+fn postings_of(inputs: &[&ReuseInput]) -> Vec<(u64, u32)> {
+    inputs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
+        .collect()
+}
+
+/// [`postings_of`] the articles, taking their shingles out of them (they are not needed
+/// again), so that shingles and postings are never both held whole.
+pub(crate) fn take_postings(inputs: &mut [&mut ReuseInput]) -> Vec<(u64, u32)> {
+    let total = inputs.iter().map(|p| p.shingles.len()).sum();
+    let mut postings = Vec::with_capacity(total);
+    for (i, p) in inputs.iter_mut().enumerate() {
+        postings.extend(
+            std::mem::take(&mut p.shingles)
+                .into_iter()
+                .map(|s| (s, i as u32)),
+        );
+    }
+    postings
 }
 
 /// Article pairs sharing a shingle that [`candidates`] counts at once, at most (one pass over
@@ -588,19 +612,15 @@ fn candidates(prepared: &[&ReuseInput], cfg: &ReuseConfig) -> Vec<(u32, u32)> {
 /// in its range): what finding candidates holds at its peak, 8 bytes a pair.
 const PAIRS_PER_PASS: u64 = 1 << 23;
 
-/// [`candidates`], counting at most about `per_pass` shared-shingle occurrences at a time. The
-/// pairs come out sorted whatever the number of passes: each pass takes a range of first
-/// articles, in order.
+/// [`candidates`] among `docs` articles, counting at most about `per_pass` shared-shingle
+/// occurrences at a time. The pairs come out sorted whatever the number of passes: each pass
+/// takes a range of first articles, in order.
 fn candidates_in_passes(
-    prepared: &[&ReuseInput],
+    mut postings: Vec<(u64, u32)>,
+    docs: usize,
     cfg: &ReuseConfig,
     per_pass: u64,
 ) -> Vec<(u32, u32)> {
-    let mut postings: Vec<(u64, u32)> = prepared
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
-        .collect();
     postings.par_sort_unstable();
     let runs = || {
         postings
@@ -608,7 +628,7 @@ fn candidates_in_passes(
             .filter(|run| run.len() >= 2 && run.len() <= cfg.df_cap)
     };
     // How many pairs each article opens (as the first of the two), to cut the passes.
-    let mut opened = vec![0u64; prepared.len()];
+    let mut opened = vec![0u64; docs];
     for run in runs() {
         for (k, &(_, a)) in run.iter().enumerate() {
             opened[a as usize] += (run.len() - k - 1) as u64;
@@ -617,10 +637,10 @@ fn candidates_in_passes(
     let mut found = Vec::new();
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     let mut from = 0;
-    while from < prepared.len() {
+    while from < docs {
         let mut to = from;
         let mut count = 0;
-        while to < prepared.len() && (to == from || count + opened[to] <= per_pass.max(1)) {
+        while to < docs && (to == from || count + opened[to] <= per_pass.max(1)) {
             count += opened[to];
             to += 1;
         }
@@ -880,7 +900,7 @@ pub trait ReuseSpill: Sync {
 
 /// No spill: the features the inputs hold themselves (an input whose features were taken
 /// aligns nothing), and passages held in memory.
-struct Held<'a>(&'a [&'a ReuseInput]);
+pub(crate) struct Held<'a>(pub(crate) &'a [&'a ReuseInput]);
 
 impl ReuseSpill for Held<'_> {
     type Error = std::convert::Infallible;
@@ -936,10 +956,23 @@ pub fn find_reuse_with<S: ReuseSpill>(
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Result<Reuse, S::Error> {
+    find_reuse_from(ids, inputs, postings_of(inputs), source, cfg, prior)
+}
+
+/// [`find_reuse_with`] given the articles' shingle postings ([`take_postings`]).
+pub(crate) fn find_reuse_from<S: ReuseSpill>(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    postings: Vec<(u64, u32)>,
+    source: &S,
+    cfg: &ReuseConfig,
+    prior: &mut PriorReuse,
+) -> Result<Reuse, S::Error> {
     if inputs.len() < 2 {
         return Ok(Reuse::default());
     }
-    reuse_in_chunks(ids, inputs, source, cfg, prior, PAIRS_AT_ONCE)
+    let pairs = candidates(postings, inputs.len(), cfg);
+    reuse_in_chunks(ids, inputs, pairs, source, cfg, prior, PAIRS_AT_ONCE)
 }
 
 /// Article pairs aligned in parallel at once by [`find_reuse_in`].
@@ -952,12 +985,12 @@ const PAIRS_AT_ONCE: usize = 4096;
 fn reuse_in_chunks<S: ReuseSpill>(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
+    pairs: Vec<(u32, u32)>,
     source: &S,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
     pairs_at_once: usize,
 ) -> Result<Reuse, S::Error> {
-    let pairs = candidates(inputs, cfg);
     let mut reuse = Reuse::default();
     let mut needed: Vec<u32> = Vec::new();
     // The features of the previous chunk's articles, by article: those the next chunk needs
@@ -1263,10 +1296,21 @@ mod tests {
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
         let none = &mut PriorReuse::default();
         let held = Held(&inputs);
-        let whole = reuse_in_chunks(&ids, &inputs, &held, &cfg, none, PAIRS_AT_ONCE).unwrap();
+        let pairs = candidates(postings_of(&inputs), inputs.len(), &cfg);
+        let whole = reuse_in_chunks(
+            &ids,
+            &inputs,
+            pairs.clone(),
+            &held,
+            &cfg,
+            none,
+            PAIRS_AT_ONCE,
+        )
+        .unwrap();
         assert!(whole.pairs.len() >= 3, "{:?}", whole.pairs);
         for at_once in [1, 2] {
-            let chunked = reuse_in_chunks(&ids, &inputs, &held, &cfg, none, at_once).unwrap();
+            let chunked =
+                reuse_in_chunks(&ids, &inputs, pairs.clone(), &held, &cfg, none, at_once).unwrap();
             assert_eq!(chunked.passages, whole.passages);
             assert_eq!(chunked.pairs, whole.pairs);
         }
@@ -1371,14 +1415,17 @@ mod tests {
         let cfg = ReuseConfig::default();
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-        let once = candidates_in_passes(&inputs, &cfg, u64::MAX);
+        let postings = postings_of(&inputs);
+        let once = candidates_in_passes(postings.clone(), docs.len(), &cfg, u64::MAX);
         assert_eq!(once.len(), 6, "{once:?}");
         for per_pass in [0, 1, 20, 40] {
-            assert_eq!(
-                candidates_in_passes(&inputs, &cfg, per_pass),
-                once,
-                "{per_pass}"
-            );
+            let passes = candidates_in_passes(postings.clone(), docs.len(), &cfg, per_pass);
+            assert_eq!(passes, once, "{per_pass}");
         }
+        // Taking the shingles out of the inputs gives the same postings.
+        let mut owned = prepared.clone();
+        let mut refs: Vec<&mut ReuseInput> = owned.iter_mut().collect();
+        assert_eq!(take_postings(&mut refs), postings);
+        assert!(owned.iter().all(|p| p.shingles.is_empty()));
     }
 }
