@@ -200,12 +200,11 @@ pub fn link_inputs_with<S: ReuseSpill>(
 }
 
 fn link_inputs_from<S: ReuseSpill>(
-    inputs: Vec<LinkInput>,
+    mut inputs: Vec<LinkInput>,
     cfg: &LinkConfig,
     prior: Option<PriorReuse>,
     source: Option<&S>,
 ) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
-    let mut inputs = inputs;
     let postings = {
         let mut reuse: Vec<&mut reuse::ReuseInput> =
             inputs.iter_mut().map(|i| &mut i.reuse).collect();
@@ -225,20 +224,7 @@ fn link_inputs_from<S: ReuseSpill>(
             &cfg.reuse,
             &mut prior,
         )?,
-        None => {
-            let held = reuse::Held(&reuse_inputs);
-            match reuse::find_reuse_from(
-                &ids,
-                &reuse_inputs,
-                postings,
-                &held,
-                &cfg.reuse,
-                &mut prior,
-            ) {
-                Ok(reuse) => reuse,
-                Err(never) => match never {},
-            }
-        }
+        None => reuse::find_reuse_held(&ids, &reuse_inputs, postings, &cfg.reuse, &mut prior),
     };
     let pairs = if incremental {
         reuse.found_after(&ids, &prior)

@@ -900,7 +900,7 @@ pub trait ReuseSpill: Sync {
 
 /// No spill: the features the inputs hold themselves (an input whose features were taken
 /// aligns nothing), and passages held in memory.
-pub(crate) struct Held<'a>(pub(crate) &'a [&'a ReuseInput]);
+struct Held<'a>(&'a [&'a ReuseInput]);
 
 impl ReuseSpill for Held<'_> {
     type Error = std::convert::Infallible;
@@ -940,8 +940,18 @@ pub fn find_reuse_in(
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Reuse {
-    let found = find_reuse_with(ids, inputs, &Held(inputs), cfg, prior);
-    match found {
+    find_reuse_held(ids, inputs, postings_of(inputs), cfg, prior)
+}
+
+/// [`find_reuse_from`] with the features the inputs hold and the passages held in memory.
+pub(crate) fn find_reuse_held(
+    ids: &[&DocId],
+    inputs: &[&ReuseInput],
+    postings: Vec<(u64, u32)>,
+    cfg: &ReuseConfig,
+    prior: &mut PriorReuse,
+) -> Reuse {
+    match find_reuse_from(ids, inputs, postings, &Held(inputs), cfg, prior) {
         Ok(reuse) => reuse,
         Err(never) => match never {},
     }
