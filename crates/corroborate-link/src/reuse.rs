@@ -1163,6 +1163,20 @@ mod tests {
         Harbour master Ilsa Varga said the crane had passed its annual inspection in March. \
         Inspectors from the state labour office arrived at the docks late on Tuesday evening.";
 
+    /// [`WIRE`]'s crane sentence and inspectors sentence, lightly edited and in the other order.
+    const EDITED_COPY: &str = "Crane falls on ship\n\n\
+        Inspectors from the state labour office arrived at the docks on Tuesday evening. \
+        A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
+
+    /// The wire, its edited copy and a reprint with one word changed: three reusing pairs.
+    fn wire_copy_and_reprint() -> [PreparedDoc; 3] {
+        [
+            doc(WIRE),
+            doc(EDITED_COPY),
+            doc(&WIRE.replace("March", "April")),
+        ]
+    }
+
     #[test]
     fn lightly_edited_reordered_copy_aligns_and_merges() {
         let copy = "Crane falls on ship\n\n\
@@ -1289,14 +1303,11 @@ mod tests {
     fn pairs_aligned_a_chunk_at_a_time_give_the_same_passages_in_the_same_order() {
         // Four articles: the wire, two edited copies and an unrelated one; several pairs share
         // passages, so chunks of one pair must append them in the order one chunk would.
-        let copy = "Crane falls on ship\n\n\
-            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
-            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
         let other = "Port Lenning crane accident injures four\n\n\
             Four dock workers were hurt on Tuesday when a crane toppled in Port Lenning.";
         let docs = [
             doc(WIRE),
-            doc(copy),
+            doc(EDITED_COPY),
             doc(other),
             doc(&WIRE.replace("March", "April")),
         ];
@@ -1328,10 +1339,7 @@ mod tests {
 
     #[test]
     fn a_prior_run_gives_the_same_result_and_its_pairs_are_not_aligned_again() {
-        let copy = "Crane falls on ship\n\n\
-            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
-            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
-        let docs = [doc(WIRE), doc(copy), doc(&WIRE.replace("March", "April"))];
+        let docs = wire_copy_and_reprint();
         let cfg = ReuseConfig::default();
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let ids: Vec<&DocId> = docs.iter().map(|d| &d.doc.id).collect();
@@ -1376,10 +1384,7 @@ mod tests {
 
     #[test]
     fn features_read_back_from_bytes_align_as_the_held_ones() {
-        let copy = "Crane falls on ship\n\n\
-            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
-            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
-        let docs = [doc(WIRE), doc(copy), doc(&WIRE.replace("March", "April"))];
+        let docs = wire_copy_and_reprint();
         let cfg = ReuseConfig::default();
         let held: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let mut taken = held.clone();
@@ -1413,14 +1418,11 @@ mod tests {
 
     #[test]
     fn candidates_found_in_several_passes_are_those_of_one_pass() {
-        let copy = "Crane falls on ship\n\n\
-            Inspectors from the state labour office arrived at the docks on Tuesday evening. \
-            A harbour crane collapsed onto a cargo ship in Port Lenning on Tuesday, injuring four dockworkers.";
         let docs = [
             doc(WIRE),
-            doc(copy),
+            doc(EDITED_COPY),
             doc(&WIRE.replace("March", "April")),
-            doc(&copy.replace("Tuesday evening", "Wednesday")),
+            doc(&EDITED_COPY.replace("Tuesday evening", "Wednesday")),
         ];
         let cfg = ReuseConfig::default();
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
