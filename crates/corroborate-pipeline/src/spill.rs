@@ -53,7 +53,8 @@ impl Spill {
 }
 
 /// A temporary file that several threads read at once, at given offsets (`pread` on Unix;
-/// elsewhere a lock keeps each seek and read together).
+/// elsewhere a lock keeps each seek and read together). It is written to the end first and
+/// read afterwards: elsewhere than on Unix a read moves the position writes start from.
 struct TempFile {
     file: std::fs::File,
     #[cfg(not(unix))]
