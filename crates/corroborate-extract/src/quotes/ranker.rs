@@ -29,8 +29,9 @@
 //! the highest cue rate among the words between it and the quote in one sentence
 //! (`cue_between`, so "X told …: “…”" favours X over a mention with no cue beside it), whether
 //! it stands in the sentence after the quote's (`sentence_next`: "“… in 2000.” he points
-//! out."), and, on the
-//! no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
+//! out."), how it stands to the quote's cue (the words and any comma between them, and on which
+//! side: `cue_gap_words`, `cue_adjacent`, `cue_comma_between`, `cue_before_candidate`), and, on
+//! the no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
 //! its paragraph, with or without a cue, title case, a preposition or determiner right before
 //! it: titles and scare quotes). The model (`data/speaker_ranker.tsv`: 150 small
 //! regression trees, [`super::trees`]) is fitted on the PolNeAR train split by
@@ -58,7 +59,7 @@ use crate::lexicon::reporting::cue_rate;
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 
 /// Number of features.
-const N: usize = 61;
+const N: usize = 65;
 
 /// The features of a candidate speaker, the names the model file splits on.
 pub const SPEAKER_FEATURES: [&str; N] = [
@@ -132,6 +133,12 @@ pub const SPEAKER_FEATURES: [&str; N] = [
     "none_after_determiner",
     "none_log_words",
     "none_cue_rate_before",
+    // How the candidate stands to the quote's cue ("“…,” Varga said", "“…,” said Varga,
+    // a spokesman for …", "Varga told reporters: “…”").
+    "cue_gap_words",
+    "cue_adjacent",
+    "cue_comma_between",
+    "cue_before_candidate",
 ];
 
 /// Feature indices (the positions in [`SPEAKER_FEATURES`]).
@@ -197,6 +204,10 @@ mod f {
     pub const NONE_AFTER_DETERMINER: usize = 58;
     pub const NONE_LOG_WORDS: usize = 59;
     pub const NONE_CUE_RATE_BEFORE: usize = 60;
+    pub const CUE_GAP_WORDS: usize = 61;
+    pub const CUE_ADJACENT: usize = 62;
+    pub const CUE_COMMA_BETWEEN: usize = 63;
+    pub const CUE_BEFORE_CANDIDATE: usize = 64;
 }
 
 /// At most this many words between a candidate and the quote in its sentence are searched for
@@ -535,6 +546,7 @@ impl<'a> Ctx<'a> {
 
         let pos = Pos {
             quote: q.span,
+            cue: q.cue,
             qs,
             qpara,
             opens_paragraph,
@@ -915,6 +927,12 @@ impl<'a> Ctx<'a> {
                 }
             });
         }
+        if let Some(gap) = pos.cue.and_then(|cue| CueGap::of(self.text, s, cue)) {
+            x[f::CUE_GAP_WORDS] = (1.0 + gap.words as f32).ln();
+            x[f::CUE_ADJACENT] = f32::from(u8::from(gap.words <= 2));
+            x[f::CUE_COMMA_BETWEEN] = f32::from(u8::from(gap.comma));
+            x[f::CUE_BEFORE_CANDIDATE] = f32::from(u8::from(gap.after_cue));
+        }
         x[f::AFTER_QUOTE] = f32::from(u8::from(after));
         x[f::SENTENCE_NEXT] = f32::from(u8::from(cs > pos.qs));
         let dsent = pos.qs.saturating_sub(cs);
@@ -957,9 +975,41 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// What stands between a candidate and the quote's cue.
+struct CueGap {
+    /// Words between them.
+    words: usize,
+    /// A comma between them.
+    comma: bool,
+    /// The candidate stands after the cue ("…, said Varga").
+    after_cue: bool,
+}
+
+impl CueGap {
+    /// The gap between candidate `s` and `cue`; `None` when they overlap.
+    fn of(text: &str, s: Span, cue: Span) -> Option<Self> {
+        if s.overlaps(cue) {
+            return None;
+        }
+        let after_cue = s.start >= cue.end;
+        let between = if after_cue {
+            text.get(cue.end..s.start)
+        } else {
+            text.get(s.end..cue.start)
+        }
+        .unwrap_or("");
+        Some(Self {
+            words: ascii_words(between).count(),
+            comma: between.contains(','),
+            after_cue,
+        })
+    }
+}
+
 /// Where the quote is.
 struct Pos {
     quote: Span,
+    cue: Option<Span>,
     qs: usize,
     qpara: usize,
     opens_paragraph: bool,
@@ -1299,12 +1349,16 @@ mod tests {
             (f::NONE_AFTER_DETERMINER, "none_after_determiner"),
             (f::NONE_LOG_WORDS, "none_log_words"),
             (f::NONE_CUE_RATE_BEFORE, "none_cue_rate_before"),
+            (f::CUE_GAP_WORDS, "cue_gap_words"),
+            (f::CUE_ADJACENT, "cue_adjacent"),
+            (f::CUE_COMMA_BETWEEN, "cue_comma_between"),
+            (f::CUE_BEFORE_CANDIDATE, "cue_before_candidate"),
         ];
         for (i, name) in named {
             assert_eq!(SPEAKER_FEATURES[i], name);
         }
         assert_eq!(
-            f::NONE_CUE_RATE_BEFORE + 1,
+            f::CUE_BEFORE_CANDIDATE + 1,
             N,
             "the last index is the last feature"
         );
@@ -1350,5 +1404,20 @@ mod tests {
         assert!(x[f::NONE_CUE_RATE_BEFORE] > 0.5, "\"said\" is a cue");
         let short = look("The “ferry lobby” won.", "“ferry lobby”");
         assert!(x[f::NONE_LOG_WORDS] > short[f::NONE_LOG_WORDS]);
+    }
+
+    #[test]
+    fn how_a_candidate_stands_to_the_cue() {
+        let t = "“The pier stays shut,” said Odile Brandt, the harbour master, on Tuesday.";
+        let span = |w: &str| {
+            let a = t.find(w).unwrap_or(0);
+            Span::new(a, a + w.len())
+        };
+        let cue = span("said");
+        let gap = |w: &str| CueGap::of(t, span(w), cue).map(|g| (g.words, g.comma, g.after_cue));
+        assert_eq!(gap("Odile Brandt"), Some((0, false, true)));
+        assert_eq!(gap("the harbour master"), Some((2, true, true)));
+        assert_eq!(gap("pier"), Some((2, true, false)));
+        assert_eq!(gap("said Odile"), None, "a candidate over the cue");
     }
 }
