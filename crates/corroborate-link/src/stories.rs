@@ -24,7 +24,7 @@
 //! learned pair scorer share the settings of [`StoryConfig`] that `eval-ecb-stories` tunes, and
 //! read best side by side.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::LazyLock;
 
 use corroborate_core::lexicon::titles::is_name_title;
@@ -77,7 +77,7 @@ pub struct StoryConfig {
     /// Number of a story's members an article is compared with: the story's score is the mean
     /// of the best `support` similarities (fewer when the story is smaller).
     pub support: usize,
-    /// Articles kept per feature in the inverted index.
+    /// Articles kept per feature in the inverted index (the most recently added).
     pub posting_cap: usize,
     /// Rarest features of a new article used to look up candidates.
     pub lookup_features: usize,
@@ -547,7 +547,8 @@ pub struct Placement {
 pub struct StoryIndex {
     cfg: StoryConfig,
     df: HashMap<u64, u32>,
-    postings: HashMap<u64, Vec<u32>>,
+    /// Per feature, the last `posting_cap` articles that have it, in the order they were added.
+    postings: HashMap<u64, VecDeque<u32>>,
     docs: Vec<DocEntry>,
     /// Every story ever founded, by founding order; merged-away stories have no members.
     stories: Vec<Story>,
@@ -637,6 +638,34 @@ impl StoryIndex {
         self.cfg.stale_days > 0
             && a.until(b)
                 .is_ok_and(|span| span.get_days().unsigned_abs() > self.cfg.stale_days)
+    }
+
+    /// Lists article `doc` under feature `hash`, dropping the oldest article listed there once
+    /// `posting_cap` are.
+    fn post(&mut self, hash: u64, doc: u32) {
+        let cap = self.cfg.posting_cap;
+        let list = self.postings.entry(hash).or_default();
+        if cap == 0 {
+            return;
+        }
+        if list.len() >= cap {
+            list.pop_front();
+        }
+        list.push_back(doc);
+    }
+
+    /// Whether a feature whose posting list is `list` can find candidates for an article
+    /// published on `published`: its list is not full, or the oldest article it keeps lies
+    /// outside the publication window (`stale_days`), so that fewer than `posting_cap`
+    /// articles of the window have it. A name every article of the month shares is too
+    /// common to look up with; one that an archive holds thousands of times over the years,
+    /// a few times a month, is not.
+    fn locally_rare(&self, list: &VecDeque<u32>, published: Option<jiff::civil::Date>) -> bool {
+        list.len() < self.cfg.posting_cap
+            || list
+                .front()
+                .and_then(|&d| self.docs.get(d as usize))
+                .is_some_and(|oldest| self.stale(published, oldest.published))
     }
 
     /// The norm of an indexed article's weights, recomputed when the index has doubled.
@@ -807,10 +836,7 @@ impl StoryIndex {
         {
             for f in &input.features {
                 *index.df.entry(f.hash).or_default() += 1;
-                let list = index.postings.entry(f.hash).or_default();
-                if list.len() < cfg.posting_cap {
-                    list.push(k as u32);
-                }
+                index.post(f.hash, k as u32);
             }
             index.by_doc.insert(input.id.clone(), story);
             index.docs.push(DocEntry {
@@ -917,10 +943,7 @@ impl StoryIndex {
         }
         for f in &fs {
             *self.df.entry(f.hash).or_default() += 1;
-            let list = self.postings.entry(f.hash).or_default();
-            if list.len() < self.cfg.posting_cap {
-                list.push(index);
-            }
+            self.post(f.hash, index);
         }
         self.docs.push(DocEntry {
             id: id.clone(),
@@ -1001,11 +1024,10 @@ impl StoryIndex {
         let mut lookup: Vec<(f64, usize)> = fs
             .iter()
             .enumerate()
-            // Features whose posting list is full are too common to find candidates with.
             .filter(|(_, f)| {
                 self.postings
                     .get(&f.hash)
-                    .is_some_and(|l| l.len() < self.cfg.posting_cap)
+                    .is_some_and(|l| self.locally_rare(l, published))
             })
             .map(|(i, f)| (f.kind.weight(1.0) * self.idf(f.hash), i))
             .collect();

@@ -2,8 +2,8 @@
 //! shooting in the same town by the same agency, reviewed by the same bureau; another incident
 //! at the same Walmart) stay apart, and story ids stay stable as articles are added.
 
-use corroborate_core::document::{first_line_span, SourceFormat};
-use corroborate_core::{Document, PreparedDoc};
+use corroborate_core::document::{first_line_span, Known, SourceFormat};
+use corroborate_core::{Document, PreparedDoc, Provenance};
 use corroborate_extract::Extraction;
 use corroborate_link::{link, pair_score, LinkConfig, Signature, StoryConfig, StoryIndex};
 
@@ -351,4 +351,67 @@ fn pair_weights_parse_and_reject_bad_tables() {
     assert!(parse_pair_weights(&table.replace("0.5", "x")).is_none());
     assert!(parse_pair_weights(&table.replace("bias", "nonsense")).is_none());
     assert!(parse_pair_weights("").is_none());
+}
+
+/// One word for each day of a month.
+const DESKS: [&str; 31] = [
+    "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett",
+    "kilo", "lima", "mike", "nectar", "oscar", "papa", "quebec", "romeo", "sierra", "tango",
+    "uniform", "victor", "whiskey", "xray", "yankee", "zulu", "amber", "bronze", "cobalt", "denim",
+    "ebony",
+];
+
+/// An article of `text` published on `date` (as a manifest gives it), its file named after
+/// the date.
+fn dated(text: &str, date: jiff::civil::Date) -> (PreparedDoc, Extraction) {
+    // A word of its own, so that each article is another document.
+    let desk = DESKS[date.day().unsigned_abs() as usize % DESKS.len()];
+    let text = format!("{text} Filed as {desk}.");
+    let mut doc = Document::new(format!("{date}.txt"), SourceFormat::Text, text);
+    doc.headline = first_line_span(&doc.text);
+    doc.meta.published = Some(Known {
+        value: date,
+        provenance: Provenance::Manifest,
+    });
+    let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
+    let ex = corroborate_extract::extract(&p);
+    (p, ex)
+}
+
+#[test]
+fn posting_lists_full_of_older_articles_still_find_this_months_candidates() {
+    // Room for two articles per feature: the three January articles fill every list the
+    // June articles would look up. Lists full of articles from outside the publication window
+    // do not make a feature too common to look up with (an archive reaches the cap for most
+    // names over the years), so the second June article finds the first.
+    let text = "Ferry runs aground off Kell\nThe Kell ferry Marta Quillfeather ran aground on a \
+                sandbar off Kell harbour, the harbour master Odile Brandt said. Forty passengers \
+                were taken ashore by lifeboat.";
+    let cfg = StoryConfig {
+        posting_cap: 2,
+        ..StoryConfig::default()
+    };
+    let mut index = StoryIndex::new(cfg);
+    for day in [3, 4, 5] {
+        let d = dated(text, jiff::civil::date(2026, 1, day));
+        index.add(&d.0, &d.1);
+    }
+    let june = |day| dated(text, jiff::civil::date(2026, 6, day));
+    let (first, second) = (june(10), june(11));
+    index.add(&first.0, &first.1);
+    let placed = index.add(&second.0, &second.1);
+    assert!(!placed.founded, "score {}", placed.score);
+    let story = |d: &(PreparedDoc, Extraction)| index.story_of(&d.0.doc.id).map(|s| &s.id);
+    assert_eq!(story(&second), story(&first));
+    // Within the window, a full list still marks a feature too common: a third and fourth
+    // article the same week find no candidate through the lists the June pair fills.
+    let mut index = StoryIndex::new(cfg);
+    let placed: Vec<_> = (10..14)
+        .map(|day| {
+            let d = june(day);
+            index.add(&d.0, &d.1)
+        })
+        .collect();
+    assert!(!placed[1].founded);
+    assert!(placed[3].founded, "score {}", placed[3].score);
 }
