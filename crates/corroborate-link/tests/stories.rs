@@ -10,7 +10,11 @@ use corroborate_link::{link, pair_score, LinkConfig, Signature, StoryConfig, Sto
 fn fixture(name: &str) -> (PreparedDoc, Extraction) {
     let path = format!("{}/tests/fixtures/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut doc = Document::new(path, SourceFormat::Text, text);
+    analysed(Document::new(path, SourceFormat::Text, text))
+}
+
+/// A document with its first line as the headline, prepared and extracted.
+fn analysed(mut doc: Document) -> (PreparedDoc, Extraction) {
     doc.headline = first_line_span(&doc.text);
     let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
     let ex = corroborate_extract::extract(&p);
@@ -157,15 +161,11 @@ fn arrival_order_does_not_change_the_fixture_stories() {
 }
 
 fn article(text: &str) -> (PreparedDoc, Extraction) {
-    let mut doc = Document::new(
+    analysed(Document::new(
         format!("{}.txt", text.len()),
         SourceFormat::Text,
         text.into(),
-    );
-    doc.headline = first_line_span(&doc.text);
-    let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
-    let ex = corroborate_extract::extract(&p);
-    (p, ex)
+    ))
 }
 
 #[test]
@@ -368,14 +368,11 @@ fn dated(text: &str, date: jiff::civil::Date) -> (PreparedDoc, Extraction) {
     let desk = DESKS[date.day().unsigned_abs() as usize % DESKS.len()];
     let text = format!("{text} Filed as {desk}.");
     let mut doc = Document::new(format!("{date}.txt"), SourceFormat::Text, text);
-    doc.headline = first_line_span(&doc.text);
     doc.meta.published = Some(Known {
         value: date,
         provenance: Provenance::Manifest,
     });
-    let p = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 2));
-    let ex = corroborate_extract::extract(&p);
-    (p, ex)
+    analysed(doc)
 }
 
 #[test]
