@@ -1175,8 +1175,8 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
 }
 
 /// Bump when story grouping changes in a way its settings do not show: a [`StorySnapshot`] of
-/// another version is not resumed from.
-pub const STORY_INDEX_VERSION: u32 = 1;
+/// another version is not resumed from. 2: posting lists keep each feature's latest articles.
+pub const STORY_INDEX_VERSION: u32 = 2;
 
 /// A story index's state after some articles, without their features (the caller has them in
 /// its inputs): what an incremental caller keeps between runs so that the next run adds only
