@@ -167,21 +167,15 @@ pub fn link(docs: &[(PreparedDoc, Extraction)], cfg: &LinkConfig) -> Links {
         .par_iter()
         .map(|(p, e)| LinkInput::of(p, e, cfg))
         .collect();
-    link_inputs(inputs, cfg, None).0
+    link_inputs(inputs, cfg, None)
 }
 
-/// [`link`] over link inputs (made with the same `cfg`), in input order; also gives back each
-/// article's sentence offsets, which is all a caller needs to convert passage spans to code
-/// points once the rest is dropped.
+/// [`link`] over link inputs (made with the same `cfg`), in input order.
 ///
 /// An incremental caller (the store) passes what reuse detection found in its previous run
 /// over some of these articles: pairs of those articles are not aligned again, and
 /// [`Links::pairs`] gives back the findings of the other pairs, for the next run.
-pub fn link_inputs(
-    inputs: Vec<LinkInput>,
-    cfg: &LinkConfig,
-    prior: Option<PriorReuse>,
-) -> (Links, Vec<SentenceOffsets>) {
+pub fn link_inputs(inputs: Vec<LinkInput>, cfg: &LinkConfig, prior: Option<PriorReuse>) -> Links {
     link_inputs_from(inputs, cfg, prior, None::<&reuse::Unused>)
         .unwrap_or_else(|never| match never {})
 }
@@ -189,13 +183,14 @@ pub fn link_inputs(
 /// [`link_inputs`] over inputs whose sentence features were taken out
 /// ([`LinkInput::take_features`]): reuse detection reads them from `source`, a chunk of
 /// candidate pairs at a time, so they are never all in memory, and hands it the passages it
-/// finds ([`Links::passages`] holds those it gives back).
+/// finds ([`Links::passages`] holds those it gives back). A passage's spans are byte offsets;
+/// the article's [`SentenceFeatures::offsets`] convert them to code points.
 pub fn link_inputs_with<S: ReuseSpill>(
     inputs: Vec<LinkInput>,
     cfg: &LinkConfig,
     prior: Option<PriorReuse>,
     source: &S,
-) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
+) -> Result<Links, S::Error> {
     link_inputs_from(inputs, cfg, prior, Some(source))
 }
 
@@ -204,7 +199,7 @@ fn link_inputs_from<S: ReuseSpill>(
     cfg: &LinkConfig,
     prior: Option<PriorReuse>,
     source: Option<&S>,
-) -> Result<(Links, Vec<SentenceOffsets>), S::Error> {
+) -> Result<Links, S::Error> {
     let postings = {
         let mut reuse: Vec<&mut reuse::ReuseInput> =
             inputs.iter_mut().map(|i| &mut i.reuse).collect();
@@ -238,12 +233,10 @@ fn link_inputs_from<S: ReuseSpill>(
         .collect();
     drop((ids, reuse_inputs, prior));
     // The reuse features are dropped here, before lineages and stories: each article keeps
-    // only its sentence offsets, credits and story features.
-    let mut spans = Vec::with_capacity(inputs.len());
+    // only its credits and story features.
     let mut credits = Vec::with_capacity(inputs.len());
     let mut stories_in = Vec::with_capacity(inputs.len());
     for i in inputs {
-        spans.push(i.reuse.offsets());
         credits.push(i.credits);
         stories_in.push(i.story);
     }
@@ -288,7 +281,7 @@ fn link_inputs_from<S: ReuseSpill>(
         story_snapshot,
         stories_resumed,
     };
-    Ok((links, spans))
+    Ok(links)
 }
 
 /// Groups the articles into stories: dated ones by date, then undated ones, each in input

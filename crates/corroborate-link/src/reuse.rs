@@ -253,17 +253,43 @@ fn feature(hash: u64) -> Feature {
 
 /// One sentence prepared for comparison; its features are in the article's
 /// [`SentenceFeatures`].
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Sent {
-    span: Span,
+    span: NarrowSpan,
     /// The span in code points, for reports.
-    chars: Span,
+    chars: NarrowSpan,
     words: u32,
     /// The sentence's whitespace-separated words: a polynomial hash and their number.
     text: TextHash,
     /// True when only whitespace (at least one character) separates the sentence from the next
     /// article sentence, so that passages running over both compare as one text.
     joined: bool,
+}
+
+/// A span in 32-bit offsets, half the size of a [`Span`]: what linking keeps of each sentence
+/// of every article it links. A document is at most
+/// [`MAX_FILE_BYTES`](corroborate_core::load::MAX_FILE_BYTES) long, so its offsets fit; a larger
+/// offset saturates rather than wraps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NarrowSpan {
+    start: u32,
+    end: u32,
+}
+
+impl From<Span> for NarrowSpan {
+    fn from(span: Span) -> Self {
+        let narrow = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Self {
+            start: narrow(span.start),
+            end: narrow(span.end),
+        }
+    }
+}
+
+impl From<NarrowSpan> for Span {
+    fn from(span: NarrowSpan) -> Self {
+        Span::new(span.start as usize, span.end as usize)
+    }
 }
 
 /// What sentence alignment compares of one article, the bulk of its reuse input: each
@@ -276,6 +302,8 @@ struct Sent {
 /// [`ReuseSpill`] while the article's candidate pairs are aligned.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SentenceFeatures {
+    /// The article's sentences: spans, word counts and text hashes.
+    sentences: Vec<Sent>,
     /// Where each sentence's features end in `features`.
     feature_ends: Vec<u32>,
     features: Vec<Feature>,
@@ -286,6 +314,20 @@ pub struct SentenceFeatures {
 }
 
 impl SentenceFeatures {
+    /// The article's sentence offsets, for converting its passage spans.
+    pub fn offsets(&self) -> SentenceOffsets {
+        SentenceOffsets(self.sentences.iter().map(|s| (s.span, s.chars)).collect())
+    }
+
+    /// The text hash of sentences `from..=to`, when only whitespace separates them.
+    fn text_of(&self, from: usize, to: usize) -> Option<TextHash> {
+        let run = self.sentences.get(from..=to)?;
+        if run[..run.len() - 1].iter().any(|s| !s.joined) {
+            return None;
+        }
+        Some(run.iter().fold(TextHash::default(), |h, s| h.then(s.text)))
+    }
+
     /// Sentence `i`'s unigram and bigram features.
     fn features(&self, i: usize) -> &[Feature] {
         run(&self.features, &self.feature_ends, i)
@@ -305,10 +347,29 @@ impl SentenceFeatures {
             &self.unigram_ends,
             &self.unigrams,
         ];
-        let len =
-            lists.iter().map(|l| 4 + 4 * l.len()).sum::<usize>() + 4 + 8 * self.postings.len();
+        let len = 4
+            + SENT_WORDS * 4 * self.sentences.len()
+            + lists.iter().map(|l| 4 + 4 * l.len()).sum::<usize>()
+            + 4
+            + 8 * self.postings.len();
         let mut out = Vec::with_capacity(len);
         let mut put = |x: u32| out.extend_from_slice(&x.to_le_bytes());
+        put(self.sentences.len() as u32);
+        for s in &self.sentences {
+            let (lo, hi) = (s.text.hash as u32, (s.text.hash >> 32) as u32);
+            let fields = [
+                s.span.start,
+                s.span.end,
+                s.chars.start,
+                s.chars.end,
+                s.words,
+                lo,
+                hi,
+                s.text.words,
+                u32::from(s.joined),
+            ];
+            fields.into_iter().for_each(&mut put);
+        }
         for list in lists {
             put(list.len() as u32);
             list.iter().for_each(|&x| put(x));
@@ -330,16 +391,35 @@ impl SentenceFeatures {
         let mut words = bytes
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-        let mut list = |pairs: bool| -> Option<Vec<u32>> {
-            let n = words.next()? as usize * if pairs { 2 } else { 1 };
+        let mut list = |per_item: usize| -> Option<Vec<u32>> {
+            let n = words.next()? as usize * per_item;
             let list: Vec<u32> = words.by_ref().take(n).collect();
             (list.len() == n).then_some(list)
         };
-        let feature_ends = list(false)?;
-        let features = list(false)?;
-        let unigram_ends = list(false)?;
-        let unigrams = list(false)?;
-        let flat = list(true)?;
+        let sentences = list(SENT_WORDS)?
+            .chunks_exact(SENT_WORDS)
+            .map(|f| Sent {
+                span: NarrowSpan {
+                    start: f[0],
+                    end: f[1],
+                },
+                chars: NarrowSpan {
+                    start: f[2],
+                    end: f[3],
+                },
+                words: f[4],
+                text: TextHash {
+                    hash: u64::from(f[5]) | u64::from(f[6]) << 32,
+                    words: f[7],
+                },
+                joined: f[8] != 0,
+            })
+            .collect::<Vec<Sent>>();
+        let feature_ends = list(1)?;
+        let features = list(1)?;
+        let unigram_ends = list(1)?;
+        let unigrams = list(1)?;
+        let flat = list(2)?;
         let postings = flat.chunks_exact(2).map(|p| (p[0], p[1])).collect();
         let valid = |ends: &[u32], of: &[u32]| {
             ends.windows(2).all(|w| w[0] <= w[1])
@@ -348,8 +428,10 @@ impl SentenceFeatures {
         let fits = valid(&feature_ends, &features)
             && valid(&unigram_ends, &unigrams)
             && feature_ends.len() == unigram_ends.len()
+            && feature_ends.len() == sentences.len()
             && words.next().is_none();
         fits.then_some(Self {
+            sentences,
             feature_ends,
             features,
             unigram_ends,
@@ -358,6 +440,9 @@ impl SentenceFeatures {
         })
     }
 }
+
+/// The 32-bit numbers [`SentenceFeatures::encode`] writes for each sentence.
+const SENT_WORDS: usize = 9;
 
 /// Item run `i` of a flat list whose runs end at `ends`; empty when out of range.
 fn run<'a>(flat: &'a [Feature], ends: &[u32], i: usize) -> &'a [Feature] {
@@ -407,10 +492,15 @@ impl TextHash {
 /// article (see [`ReuseInput::of`]); the text itself is not kept.
 #[derive(Debug, Clone, Default)]
 pub struct ReuseInput {
-    sentences: Vec<Sent>,
-    shingles: Vec<u64>,
+    /// How many article sentences it has.
+    sentences: u32,
+    /// Its shingles' hashes, 32 bits each: a shingle only finds candidates, which alignment
+    /// then checks, so a rare collision costs one alignment, and the (shingle, article)
+    /// postings at the peak of linking hold 8 bytes a shingle instead of 16.
+    shingles: Vec<u32>,
     /// `None` once taken ([`ReuseInput::take_features`]).
-    features: Option<SentenceFeatures>,
+    /// Boxed: once taken, an input holding `None` keeps one pointer, not the features' lists.
+    features: Option<Box<SentenceFeatures>>,
 }
 
 impl ReuseInput {
@@ -419,40 +509,28 @@ impl ReuseInput {
         Self::from_record(&ReuseRecord::of(doc), cfg)
     }
 
-    /// The article's sentence offsets, for converting its passage spans once the rest is
-    /// dropped.
-    pub fn offsets(&self) -> SentenceOffsets {
-        SentenceOffsets(self.sentences.iter().map(|s| (s.span, s.chars)).collect())
-    }
-
     /// Takes the sentence features out of the input, for a caller that keeps them elsewhere
     /// and hands them back through a [`ReuseSpill`]; `None` when already taken.
     pub fn take_features(&mut self) -> Option<SentenceFeatures> {
-        self.features.take()
-    }
-
-    /// The text hash of sentences `from..=to`, when only whitespace separates them.
-    fn text_of(&self, from: usize, to: usize) -> Option<TextHash> {
-        let run = self.sentences.get(from..=to)?;
-        if run[..run.len() - 1].iter().any(|s| !s.joined) {
-            return None;
-        }
-        Some(run.iter().fold(TextHash::default(), |h, s| h.then(s.text)))
+        self.features.take().map(|f| *f)
     }
 }
 
 /// An article's sentences in bytes and in code points: what converting its passage spans for a
 /// report needs.
 #[derive(Debug, Clone, Default)]
-pub struct SentenceOffsets(Vec<(Span, Span)>);
+pub struct SentenceOffsets(Vec<(NarrowSpan, NarrowSpan)>);
 
 impl SentenceOffsets {
     /// The code-point span of a passage span of this article (passages start and end at
     /// sentence boundaries); `None` for any other span.
     pub fn char_span(&self, span: Span) -> Option<Span> {
-        let first = self.0.iter().find(|s| s.0.start == span.start)?;
-        let last = self.0.iter().find(|s| s.0.end == span.end)?;
-        Some(Span::new(first.1.start, last.1.end))
+        let first = self
+            .0
+            .iter()
+            .find(|s| Span::from(s.0).start == span.start)?;
+        let last = self.0.iter().find(|s| Span::from(s.0).end == span.end)?;
+        Some(Span::new(Span::from(first.1).start, Span::from(last.1).end))
     }
 }
 
@@ -505,9 +583,9 @@ impl ReuseInput {
     /// The reuse input of a record ([`ReuseRecord::of`]): the same as [`ReuseInput::of`] of
     /// the article it was made from.
     pub fn from_record(record: &ReuseRecord, cfg: &ReuseConfig) -> Self {
-        let mut sentences: Vec<Sent> = Vec::with_capacity(record.sentences.len());
         let mut shingles = Vec::new();
         let mut f = SentenceFeatures::default();
+        f.sentences.reserve_exact(record.sentences.len());
         let mut bigrams: Vec<Feature> = Vec::new();
         for s in &record.sentences {
             let words = &s.words;
@@ -533,16 +611,16 @@ impl ReuseInput {
                     for w in win {
                         h = xxh3_64_with_seed(&w.to_le_bytes(), h);
                     }
-                    shingles.push(h);
+                    shingles.push((h >> 32) as u32);
                 }
             }
             if words.len() >= cfg.min_sentence_words {
-                let j = sentences.len() as u32;
+                let j = f.sentences.len() as u32;
                 f.postings.extend(bigrams.iter().map(|&x| (x, j)));
             }
-            sentences.push(Sent {
-                span: s.span,
-                chars: s.chars,
+            f.sentences.push(Sent {
+                span: s.span.into(),
+                chars: s.chars.into(),
                 words: words.len() as u32,
                 text: s.text,
                 joined: s.joined,
@@ -557,9 +635,9 @@ impl ReuseInput {
         f.unigrams.shrink_to_fit();
         f.postings.shrink_to_fit();
         ReuseInput {
-            sentences,
+            sentences: f.sentences.len() as u32,
             shingles,
-            features: Some(f),
+            features: Some(Box::new(f)),
         }
     }
 }
@@ -579,12 +657,12 @@ fn dedup_tail(list: &mut Vec<Feature>, start: usize) {
 /// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
 /// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
 /// index without a hash map), and pairs are counted the same way.
-fn candidates(postings: Vec<(u64, u32)>, docs: usize, cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+fn candidates(postings: Vec<(u32, u32)>, docs: usize, cfg: &ReuseConfig) -> Vec<(u32, u32)> {
     candidates_in_passes(postings, docs, cfg, PAIRS_PER_PASS)
 }
 
 /// Every (shingle, article) of the articles, by index: what [`candidates`] sorts.
-fn postings_of(inputs: &[&ReuseInput]) -> Vec<(u64, u32)> {
+fn postings_of(inputs: &[&ReuseInput]) -> Vec<(u32, u32)> {
     inputs
         .iter()
         .enumerate()
@@ -594,7 +672,7 @@ fn postings_of(inputs: &[&ReuseInput]) -> Vec<(u64, u32)> {
 
 /// [`postings_of`] the articles, taking their shingles out of them (they are not needed
 /// again), so that shingles and postings are never both held whole.
-pub(crate) fn take_postings(inputs: &mut [&mut ReuseInput]) -> Vec<(u64, u32)> {
+pub(crate) fn take_postings(inputs: &mut [&mut ReuseInput]) -> Vec<(u32, u32)> {
     let total = inputs.iter().map(|p| p.shingles.len()).sum();
     let mut postings = Vec::with_capacity(total);
     for (i, p) in inputs.iter_mut().enumerate() {
@@ -616,7 +694,7 @@ const PAIRS_PER_PASS: u64 = 1 << 23;
 /// occurrences at a time. The pairs come out sorted whatever the number of passes: each pass
 /// takes a range of first articles, in order.
 fn candidates_in_passes(
-    mut postings: Vec<(u64, u32)>,
+    mut postings: Vec<(u32, u32)>,
     docs: usize,
     cfg: &ReuseConfig,
     per_pass: u64,
@@ -706,7 +784,7 @@ struct Aligned {
 fn align(a: Side<'_>, b: Side<'_>, cfg: &ReuseConfig) -> Vec<Aligned> {
     let mut out = Vec::new();
     let mut hits: Vec<u32> = Vec::new();
-    for (i, s) in a.input.sentences.iter().enumerate() {
+    for (i, s) in a.features.sentences.iter().enumerate() {
         if (s.words as usize) < cfg.min_sentence_words {
             continue;
         }
@@ -813,8 +891,8 @@ fn one_partner(a: Side<'_>, b: Side<'_>, aligned: Vec<Aligned>) -> Vec<Aligned> 
 /// with the first and last sentence it covers in `a` and in `b`.
 fn merge(
     ids: (&DocId, &DocId),
-    a: &ReuseInput,
-    b: &ReuseInput,
+    a: &SentenceFeatures,
+    b: &SentenceFeatures,
     aligned: &[Aligned],
 ) -> Vec<(Passage, [usize; 4])> {
     let mut out: Vec<(Passage, [usize; 4])> = Vec::new();
@@ -831,7 +909,10 @@ fn merge(
         } else {
             ReuseGrade::Edited
         };
-        let (sa, sb) = (a.sentences[i].span, b.sentences[j].span);
+        let (sa, sb) = (
+            Span::from(a.sentences[i].span),
+            Span::from(b.sentences[j].span),
+        );
         let extends = last.is_some_and(|(li, lj)| i == li + 1 && (j == lj + 1 || j == lj));
         match out.last_mut() {
             Some((p, range)) if extends => {
@@ -924,10 +1005,9 @@ impl ReuseSpill for Unused {
     }
 }
 
-/// One article as alignment reads it: its input and its sentence features.
+/// One article as alignment reads it: its sentence features.
 #[derive(Clone, Copy)]
 struct Side<'a> {
-    input: &'a ReuseInput,
     features: &'a SentenceFeatures,
 }
 
@@ -947,7 +1027,7 @@ pub fn find_reuse_in(
 pub(crate) fn find_reuse_held(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
-    postings: Vec<(u64, u32)>,
+    postings: Vec<(u32, u32)>,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Reuse {
@@ -973,7 +1053,7 @@ pub fn find_reuse_with<S: ReuseSpill>(
 pub(crate) fn find_reuse_from<S: ReuseSpill>(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
-    postings: Vec<(u64, u32)>,
+    postings: Vec<(u32, u32)>,
     source: &S,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
@@ -1040,7 +1120,6 @@ fn reuse_in_chunks<S: ReuseSpill>(
         let side = |d: u32| {
             let at = loaded.binary_search_by_key(&d, |x| x.0).ok()?;
             Some(Side {
-                input: inputs[d as usize],
                 features: &loaded[at].1,
             })
         };
@@ -1099,8 +1178,8 @@ fn pair_of(
         b,
         sentences_a,
         sentences_b,
-        coverage_a: coverage(sentences_a, inputs[a].sentences.len()),
-        coverage_b: coverage(sentences_b, inputs[b].sentences.len()),
+        coverage_a: coverage(sentences_a, inputs[a].sentences as usize),
+        coverage_b: coverage(sentences_b, inputs[b].sentences as usize),
     }
 }
 
@@ -1115,7 +1194,7 @@ fn pair_reuse(ids: (&DocId, &DocId), a: Side<'_>, b: Side<'_>, cfg: &ReuseConfig
     if aligned.is_empty() {
         return (Vec::new(), None);
     }
-    let (pa, pb) = (a.input, b.input);
+    let (pa, pb) = (a.features, b.features);
     let passages: Vec<Passage> = merge(ids, pa, pb, &aligned)
         .into_iter()
         .map(|(mut p, [i0, i1, j0, j1])| {
@@ -1260,7 +1339,10 @@ mod tests {
         let passage = &reuse.passages[0];
         assert_eq!(passage.grade, ReuseGrade::Verbatim);
         assert_eq!(passage.sentences, 2);
-        let offsets = ReuseInput::of(&b, &ReuseConfig::default()).offsets();
+        let offsets = ReuseInput::of(&b, &ReuseConfig::default())
+            .take_features()
+            .unwrap()
+            .offsets();
         let chars = offsets.char_span(passage.span_b).unwrap();
         // "ú" and "—" take 2 and 3 bytes but one code point each.
         assert_eq!(chars.start, passage.span_b.start - 3);
@@ -1393,7 +1475,7 @@ mod tests {
             .map(|i| i.take_features().unwrap().encode())
             .collect();
         for (input, bytes) in held.iter().zip(&encoded) {
-            let features = input.features.as_ref().unwrap();
+            let features = input.features.as_deref().unwrap();
             assert_eq!(SentenceFeatures::decode(bytes).as_ref(), Some(features));
             assert!(features.postings.len() > 10);
             assert_eq!(SentenceFeatures::decode(&bytes[..bytes.len() - 4]), None);

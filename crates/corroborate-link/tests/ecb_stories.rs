@@ -134,7 +134,7 @@ fn a_run_resumed_from_the_last_runs_story_index_groups_as_a_run_from_scratch() {
             .collect()
     };
     let n = docs.len();
-    let scratch = link_inputs(inputs(0..n), &cfg, Some(PriorReuse::default())).0;
+    let scratch = link_inputs(inputs(0..n), &cfg, Some(PriorReuse::default()));
     assert!(scratch.stories.len() > 3, "several stories");
     let dated = docs
         .iter()
@@ -153,7 +153,7 @@ fn a_run_resumed_from_the_last_runs_story_index_groups_as_a_run_from_scratch() {
             Some(s) => PriorReuse::default().with_stories(s),
             None => PriorReuse::default(),
         };
-        let (links, _) = link_inputs(inputs(0..end), &cfg, Some(prior));
+        let links = link_inputs(inputs(0..end), &cfg, Some(prior));
         if end > 30 {
             assert!(links.stories_resumed > 0, "run to {end} resumed");
         }
@@ -165,14 +165,13 @@ fn a_run_resumed_from_the_last_runs_story_index_groups_as_a_run_from_scratch() {
 
     // An article dated before the snapshot's newest: the run groups from scratch, and still
     // as a run from scratch over the same inputs would.
-    let first = link_inputs(inputs(20..n), &cfg, Some(PriorReuse::default())).0;
+    let first = link_inputs(inputs(20..n), &cfg, Some(PriorReuse::default()));
     let snapshot = first.story_snapshot.expect("a snapshot");
     let all = link_inputs(
         inputs(0..n),
         &cfg,
         Some(PriorReuse::default().with_stories(snapshot)),
-    )
-    .0;
+    );
     assert_eq!(all.stories_resumed, 0, "older articles came since");
     assert_eq!(stories_of(&all), stories_of(&scratch));
 }

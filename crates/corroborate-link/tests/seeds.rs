@@ -188,7 +188,7 @@ fn link_records_read_back_from_json_link_the_seeds_as_their_results_do() {
             input
         })
         .collect();
-    let from_records = link_inputs(inputs, &cfg, None).0;
+    let from_records = link_inputs(inputs, &cfg, None);
     let direct = link(&docs, &cfg);
     assert!(!direct.passages.is_empty(), "AP's copy is found");
     let parts = |l: &Links| {

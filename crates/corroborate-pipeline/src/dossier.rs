@@ -116,7 +116,7 @@ pub fn story_reports(
 ) -> StoryReports {
     let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
     let (mut links, mut problems) = match run_stage("stories", "corpus", || {
-        corroborate_link::link_inputs(inputs, &LinkConfig::default(), Some(prior)).0
+        corroborate_link::link_inputs(inputs, &LinkConfig::default(), Some(prior))
     }) {
         Ok(l) => (l, Vec::new()),
         Err(f) => (Links::default(), vec![failure("corpus", f)]),

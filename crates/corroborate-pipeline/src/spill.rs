@@ -16,7 +16,7 @@ use std::io::{BufWriter, Write};
 use std::sync::{Mutex, PoisonError};
 
 use corroborate_core::{DocId, Span};
-use corroborate_link::{Passage, ReuseGrade, ReuseSpill, SentenceFeatures};
+use corroborate_link::{Passage, ReuseGrade, ReuseSpill, SentenceFeatures, SentenceOffsets};
 
 /// Byte strings, one per document, appended to a temporary file and read back by document.
 pub(crate) struct Spill {
@@ -125,26 +125,36 @@ impl LinkSpill {
         })
     }
 
-    /// The passages found, once linking is done; the features are dropped.
-    pub(crate) fn into_passages(self) -> std::io::Result<PassageFile> {
+    /// The passages found, once linking is done, and the features, from which an article's
+    /// sentence offsets are read ([`LinkSpill::offsets`]).
+    pub(crate) fn into_parts(self) -> std::io::Result<(PassageFile, Spill)> {
         let writer = self
             .passages
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
-        Ok(PassageFile {
+        let passages = PassageFile {
             file: writer.file.into_inner().map_err(|e| e.into_error())?,
             records: writer.records,
-        })
+        };
+        Ok((passages, self.features))
     }
+
+    /// The sentence offsets of article `doc`, from features spilled in `features`.
+    pub(crate) fn offsets(features: &Spill, doc: usize) -> std::io::Result<SentenceOffsets> {
+        decode_features(&features.bytes(doc)?).map(|f| f.offsets())
+    }
+}
+
+fn decode_features(bytes: &[u8]) -> std::io::Result<SentenceFeatures> {
+    SentenceFeatures::decode(bytes)
+        .ok_or_else(|| invalid("spilled sentence features do not decode"))
 }
 
 impl ReuseSpill for LinkSpill {
     type Error = std::io::Error;
 
     fn features(&self, doc: usize) -> std::io::Result<Cow<'_, SentenceFeatures>> {
-        SentenceFeatures::decode(&self.features.bytes(doc)?)
-            .map(Cow::Owned)
-            .ok_or_else(|| invalid("spilled sentence features do not decode"))
+        decode_features(&self.features.bytes(doc)?).map(Cow::Owned)
     }
 
     fn passages(&self, a: usize, b: usize, found: Vec<Passage>) -> std::io::Result<Vec<Passage>> {

@@ -148,7 +148,7 @@ pub fn analyze_streamed(
     let started = std::time::Instant::now();
     let ids: Vec<DocId> = inputs.iter().map(|i| i.id().clone()).collect();
     let id_refs: Vec<&DocId> = ids.iter().collect();
-    let (links, offsets) = match run_stage("stories", "corpus", || {
+    let links = match run_stage("stories", "corpus", || {
         corroborate_link::link_inputs_with(inputs, &cfg, None, &link_spill)
     }) {
         Ok(Ok(linked)) => linked,
@@ -160,7 +160,7 @@ pub fn analyze_streamed(
             Default::default()
         }
     };
-    let passages = link_spill.into_passages()?;
+    let (passages, features) = link_spill.into_parts()?;
     let plan = StoryPlan::of_ids(&id_refs, &links);
     let position = &plan.position;
     let mut story_of: Vec<Option<usize>> = vec![None; ids.len()];
@@ -183,18 +183,28 @@ pub fn analyze_streamed(
             break;
         }
         let mut between = Vec::new();
+        let mut articles = Vec::new();
         for (a, b) in block {
             match (story(a), story(b)) {
-                (Some(a), Some(b)) if a == b => inside_of[a].push(number),
+                (Some(sa), Some(sb)) if sa == sb => inside_of[sa].push(number),
                 (None, None) => {}
-                _ => between.push(number),
+                _ => {
+                    between.push(number);
+                    articles.extend([a, b]);
+                }
             }
             number += 1;
         }
+        articles.sort_unstable();
+        articles.dedup();
+        let offsets = articles
+            .par_iter()
+            .map(|&i| Ok((ids[i].clone(), LinkSpill::offsets(&features, i)?)))
+            .collect::<std::io::Result<HashMap<DocId, SentenceOffsets>>>()?;
         let between = passages.read(&between, &ids)?;
-        across.write(passage_items(&offsets, position, between))?;
+        across.write(passage_items(&offsets, between))?;
     }
-    drop(offsets);
+    drop(features);
     progress.stage("link", started.elapsed());
     let started = std::time::Instant::now();
     let documents = ids.len();
@@ -309,14 +319,13 @@ fn story_links(
 /// here through each article's sentence offsets (passages start and end at sentence
 /// boundaries), then rendered by [`json::build`] with no documents (which leaves spans as given).
 fn passage_items(
-    offsets: &[SentenceOffsets],
-    position: &HashMap<DocId, usize>,
+    offsets: &HashMap<DocId, SentenceOffsets>,
     passages: Vec<corroborate_link::Passage>,
 ) -> Vec<PassageItem> {
     let to_chars = |doc: &DocId, span: Span| {
-        position
+        offsets
             .get(doc)
-            .and_then(|&i| offsets.get(i)?.char_span(span))
+            .and_then(|o| o.char_span(span))
             .unwrap_or(span)
     };
     let links = Links {

@@ -50,7 +50,8 @@ fn a_spilled_run_over_many_file_groups_finds_what_the_in_memory_run_finds() {
         );
     }
     // Two unrelated stories, a year apart, that end on the same sponsor's note: a passage
-    // between stories.
+    // between stories, after characters of more than one byte (its spans in code points differ
+    // from its bytes).
     let page = |title: &str, date: &str, body: &str| {
         format!(
             "<html><head><title>{title}</title><meta property=\"article:published_time\" \
@@ -66,7 +67,8 @@ fn a_spilled_run_over_many_file_groups_finds_what_the_in_memory_run_finds() {
             "Warehouse fire in Ostrava Street",
             "2024-02-02",
             "A warehouse on Ostrava Street burned overnight on Friday, the fire brigade said. \
-             Nobody was hurt, and the cause is under investigation.",
+             Nobody was hurt — the café next door reopened — and the cause is under \
+             investigation.",
         ),
     );
     write(
