@@ -227,11 +227,14 @@ struct CueMatch {
 pub struct CreditInput {
     /// The article's outlet as written.
     outlet: Option<String>,
-    /// Attribution spans with their sources' names.
-    attributed: Vec<(Span, String)>,
+    /// Attribution spans with their sources' names (boxed: a linking run holds these for
+    /// every article).
+    attributed: Vec<(Span, Box<str>)>,
     cues: Vec<CueMatch>,
-    /// Sentence ends, kept only when there is a candidate credit.
-    sentence_ends: Vec<usize>,
+    /// Sentence ends, kept only when there is a candidate credit; 32 bits, as a document is
+    /// at most [`MAX_FILE_BYTES`](corroborate_core::load::MAX_FILE_BYTES) long (a larger end
+    /// saturates).
+    sentence_ends: Vec<u32>,
 }
 
 impl CreditInput {
@@ -260,20 +263,19 @@ impl CreditInput {
                 });
             }
         }
-        let attributed: Vec<(Span, String)> = ex
+        let attributed: Vec<(Span, Box<str>)> = ex
             .attributions
             .iter()
-            .map(|a| {
-                (
-                    a.span,
-                    a.normalized.as_deref().unwrap_or(&a.source).to_string(),
-                )
-            })
+            .map(|a| (a.span, a.normalized.as_deref().unwrap_or(&a.source).into()))
             .collect();
         let sentence_ends = if cues.is_empty() && attributed.is_empty() {
             Vec::new()
         } else {
-            doc.seg.sentences.iter().map(|s| s.end).collect()
+            doc.seg
+                .sentences
+                .iter()
+                .map(|s| u32::try_from(s.end).unwrap_or(u32::MAX))
+                .collect()
         };
         Self {
             outlet: doc.doc.meta.outlet.as_ref().map(|o| o.value.clone()),
@@ -343,7 +345,7 @@ impl CreditInput {
             .filter(|c| c.outlet == outlet)
             .map(|c| {
                 self.sentence_ends
-                    .partition_point(|&end| end <= c.span.start)
+                    .partition_point(|&end| end as usize <= c.span.start)
             })
             .collect();
         sentences.dedup();
