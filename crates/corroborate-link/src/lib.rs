@@ -131,8 +131,9 @@ impl LinkInput {
 
 /// The version of [`LinkRecord`]'s form and content: bumped whenever its serde form changes,
 /// what [`LinkRecord::of`] finds in an article does, or how a store encodes it (2: postcard
-/// instead of deflated JSON), so that a store recomputes records kept by an older build.
-pub const LINK_RECORD_VERSION: u32 = 2;
+/// instead of deflated JSON; 3: 32-bit story feature hashes), so that a store recomputes
+/// records kept by an older build.
+pub const LINK_RECORD_VERSION: u32 = 3;
 
 /// What linking needs of one article in the compact form a store keeps between runs (serde):
 /// a [`LinkInput`] before the parts that follow from its word hashes are rebuilt. Made with a

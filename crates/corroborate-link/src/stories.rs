@@ -160,7 +160,7 @@ pub const BACKGROUND_DF: &str = include_str!("../data/background_df.tsv");
 /// The parsed background table: number of documents and df per term hash.
 struct Background {
     documents: u32,
-    df: HashMap<u64, u32>,
+    df: HashMap<FeatureHash, u32>,
 }
 
 static BACKGROUND: LazyLock<Background> = LazyLock::new(|| {
@@ -170,20 +170,31 @@ static BACKGROUND: LazyLock<Background> = LazyLock::new(|| {
         .and_then(|l| l.strip_prefix("documents\t"))
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or(0);
-    let df = lines
-        .filter_map(|l| {
-            let (w, n) = l.split_once('\t')?;
-            Some((term_hash(xxh3_64(w.as_bytes())), n.trim().parse().ok()?))
-        })
-        .collect();
+    let mut df: HashMap<FeatureHash, u32> = HashMap::new();
+    for line in lines {
+        let Some((word, n)) = line.split_once('\t') else {
+            continue;
+        };
+        let Ok(n) = n.trim().parse::<u32>() else {
+            continue;
+        };
+        // Two words whose hashes collide count as one feature, as in the index.
+        *df.entry(term_hash(xxh3_64(word.as_bytes()))).or_default() += n;
+    }
     Background { documents, df }
 });
 
 /// A content word's feature hash (re-keyed so a term never collides with a name of the same
 /// spelling).
-fn term_hash(word_hash: u64) -> u64 {
-    word_hash ^ 0x5bd1_e995
+fn term_hash(word_hash: u64) -> FeatureHash {
+    (word_hash ^ 0x5bd1_e995) as FeatureHash
 }
+
+/// A story feature's hash: the low 32 bits of a 64-bit hash. An index holds about 150
+/// features an article for every article it groups; two features that collide count as one
+/// (their document frequencies add up), which moves a similarity only when two articles hold
+/// the two colliding features.
+type FeatureHash = u32;
 
 /// What a feature is; sets its weight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -210,30 +221,24 @@ impl Kind {
     }
 }
 
-/// One feature of an article: its hash, kind and count. Stored as `[hash, kind, tf]` (see
-/// [`crate::LinkRecord`]). Packed into 12 bytes (the count in 16 bits), as an index holds about
-/// 150 an article for every article it links.
+/// One feature of an article: its hash, kind and count, in 8 bytes (the count in 16 bits), as
+/// an index holds about 150 an article for every article it links. Stored as `[hash, kind,
+/// tf]` (see [`crate::LinkRecord`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(from = "(u64, Kind, f32)", into = "(u64, Kind, f32)")]
-#[repr(packed(4))]
+#[serde(from = "(FeatureHash, Kind, f32)", into = "(FeatureHash, Kind, f32)")]
 struct Feature {
-    hash: u64,
+    hash: FeatureHash,
     count: u16,
     kind: Kind,
 }
 
-const _: () = assert!(std::mem::size_of::<Feature>() == 12);
+const _: () = assert!(std::mem::size_of::<Feature>() == 8);
 
 impl Feature {
-    fn new(hash: u64, kind: Kind, tf: f32) -> Self {
+    fn new(hash: FeatureHash, kind: Kind, tf: f32) -> Self {
         // Counts are whole numbers; one beyond 16 bits saturates.
         let count = tf.round().clamp(0.0, f32::from(u16::MAX)) as u16;
         Self { hash, count, kind }
-    }
-
-    /// The feature's hash (a copy: a packed field cannot be borrowed).
-    fn hash(self) -> u64 {
-        self.hash
     }
 
     /// How many times the article has it.
@@ -242,13 +247,13 @@ impl Feature {
     }
 }
 
-impl From<(u64, Kind, f32)> for Feature {
-    fn from((hash, kind, tf): (u64, Kind, f32)) -> Self {
+impl From<(FeatureHash, Kind, f32)> for Feature {
+    fn from((hash, kind, tf): (FeatureHash, Kind, f32)) -> Self {
         Self::new(hash, kind, tf)
     }
 }
 
-impl From<Feature> for (u64, Kind, f32) {
+impl From<Feature> for (FeatureHash, Kind, f32) {
     fn from(f: Feature) -> Self {
         (f.hash, f.kind, f.tf())
     }
@@ -352,13 +357,13 @@ fn person_like(words: &[String]) -> bool {
         })
 }
 
-fn hash(kind: Kind, s: &str) -> u64 {
-    xxh3_64(s.as_bytes()) ^ (kind as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+fn hash(kind: Kind, s: &str) -> FeatureHash {
+    (xxh3_64(s.as_bytes()) ^ (kind as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) as FeatureHash
 }
 
 /// The features of one article.
 fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Feature> {
-    let mut counts: HashMap<(u64, Kind), f32> = HashMap::new();
+    let mut counts: HashMap<(FeatureHash, Kind), f32> = HashMap::new();
     let mut add = |kind: Kind, s: &str, n: f32| {
         *counts.entry((hash(kind, s), kind)).or_default() += n;
     };
@@ -480,11 +485,11 @@ fn features(doc: &PreparedDoc, ex: &Extraction, cfg: &StoryConfig) -> Vec<Featur
     for s in doc.article_sentences() {
         content_words(doc, s, &mut words);
     }
-    let mut terms: HashMap<u64, f32> = HashMap::new();
+    let mut terms: HashMap<FeatureHash, f32> = HashMap::new();
     for w in &words {
         *terms.entry(term_hash(w.hash)).or_default() += 1.0;
     }
-    let mut terms: Vec<(u64, f32)> = terms.into_iter().collect();
+    let mut terms: Vec<(FeatureHash, f32)> = terms.into_iter().collect();
     terms.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     terms.truncate(cfg.max_terms);
     out.extend(
@@ -569,9 +574,9 @@ pub struct Placement {
 /// An incremental story grouping: add articles one at a time, in any number of batches.
 pub struct StoryIndex {
     cfg: StoryConfig,
-    df: HashMap<u64, u32>,
+    df: HashMap<FeatureHash, u32>,
     /// Per feature, the last `posting_cap` articles that have it, in the order they were added.
-    postings: HashMap<u64, VecDeque<u32>>,
+    postings: HashMap<FeatureHash, VecDeque<u32>>,
     docs: Vec<DocEntry>,
     /// Every story ever founded, by founding order; merged-away stories have no members.
     stories: Vec<Story>,
@@ -629,7 +634,7 @@ impl StoryIndex {
             .and_then(|&s| self.stories.get(s as usize))
     }
 
-    fn idf(&self, hash: u64) -> f64 {
+    fn idf(&self, hash: FeatureHash) -> f64 {
         let mut n = self.docs.len() as f64;
         let mut df = self.df.get(&hash).copied().unwrap_or(0) as f64;
         if self.cfg.background {
@@ -665,7 +670,7 @@ impl StoryIndex {
 
     /// Lists article `doc` under feature `hash`, dropping the oldest article listed there once
     /// `posting_cap` are.
-    fn post(&mut self, hash: u64, doc: u32) {
+    fn post(&mut self, hash: FeatureHash, doc: u32) {
         let cap = self.cfg.posting_cap;
         let list = self.postings.entry(hash).or_default();
         if cap == 0 {
@@ -732,7 +737,7 @@ impl StoryIndex {
         let mut shared_amount = false;
         let mut shared_year = false;
         while i < a.len() && j < b.len() {
-            match a[i].hash().cmp(&b[j].hash()) {
+            match a[i].hash.cmp(&b[j].hash) {
                 std::cmp::Ordering::Less => i += 1,
                 std::cmp::Ordering::Greater => j += 1,
                 std::cmp::Ordering::Equal => {
@@ -1049,7 +1054,7 @@ impl StoryIndex {
             .enumerate()
             .filter(|(_, f)| {
                 self.postings
-                    .get(&f.hash())
+                    .get(&f.hash)
                     .is_some_and(|l| self.locally_rare(l, published))
             })
             .map(|(i, f)| (f.kind.weight(1.0) * self.idf(f.hash), i))
@@ -1058,7 +1063,7 @@ impl StoryIndex {
         lookup.truncate(self.cfg.lookup_features);
         let mut votes: HashMap<u32, f64> = HashMap::new();
         for &(w, i) in &lookup {
-            if let Some(list) = self.postings.get(&fs[i].hash()) {
+            if let Some(list) = self.postings.get(&fs[i].hash) {
                 for &d in list {
                     *votes.entry(d).or_default() += w;
                 }
@@ -1168,15 +1173,15 @@ fn logistic(w: &[f64; PAIR_FEATURES], x: &[f64; PAIR_FEATURES]) -> f64 {
 
 /// The article's most-mentioned surname, when it is mentioned at least twice (ties: lowest
 /// hash, for determinism).
-fn main_person(fs: &[Feature]) -> Option<u64> {
+fn main_person(fs: &[Feature]) -> Option<FeatureHash> {
     fs.iter()
         .filter(|f| f.kind == Kind::Surname && f.tf() >= 2.0)
-        .max_by(|x, y| x.tf().total_cmp(&y.tf()).then(y.hash().cmp(&x.hash())))
+        .max_by(|x, y| x.tf().total_cmp(&y.tf()).then(y.hash.cmp(&x.hash)))
         .map(|f| f.hash)
 }
 
 /// True when the (sorted) features hold `hash`.
-fn contains(fs: &[Feature], hash: u64) -> bool {
+fn contains(fs: &[Feature], hash: FeatureHash) -> bool {
     fs.binary_search_by_key(&hash, |f| f.hash).is_ok()
 }
 
@@ -1198,8 +1203,9 @@ fn title_of(doc: &PreparedDoc) -> (Span, String) {
 }
 
 /// Bump when story grouping changes in a way its settings do not show: a [`StorySnapshot`] of
-/// another version is not resumed from. 2: posting lists keep each feature's latest articles.
-pub const STORY_INDEX_VERSION: u32 = 2;
+/// another version is not resumed from. 2: posting lists keep each feature's latest articles;
+/// 3: 32-bit feature hashes.
+pub const STORY_INDEX_VERSION: u32 = 3;
 
 /// A story index's state after some articles, without their features (the caller has them in
 /// its inputs): what an incremental caller keeps between runs so that the next run adds only
@@ -1356,19 +1362,19 @@ impl Signature {
             .iter()
             .map(|f| (f.kind.weight(1.0) * index.idf(f.hash), f))
             .collect();
-        ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.hash().cmp(&b.1.hash())));
+        ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.hash.cmp(&b.1.hash)));
         ranked.truncate(cfg.lookup_features);
         let mut keys: Vec<String> = ranked
             .into_iter()
-            .map(|(_, f)| format!("{}:{:016x}", f.kind.letter(), f.hash()))
+            .map(|(_, f)| format!("{}:{:08x}", f.kind.letter(), f.hash))
             .collect();
         keys.sort_unstable();
         keys
     }
 
-    /// The signature as bytes: per feature, hash (8 bytes LE), kind (1 byte), tf (f32 LE).
+    /// The signature as bytes: per feature, hash (4 bytes LE), kind (1 byte), tf (f32 LE).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.0.len() * 13);
+        let mut out = Vec::with_capacity(self.0.len() * SIGNATURE_FEATURE_BYTES);
         for f in &self.0 {
             out.extend_from_slice(&f.hash.to_le_bytes());
             out.push(f.kind as u8);
@@ -1379,21 +1385,24 @@ impl Signature {
 
     /// Reads [`Signature::to_bytes`]; `None` when the bytes are not a signature.
     pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
-        let chunks = bytes.chunks_exact(13);
+        let chunks = bytes.chunks_exact(SIGNATURE_FEATURE_BYTES);
         if !chunks.remainder().is_empty() {
             return None;
         }
-        let mut fs = Vec::with_capacity(bytes.len() / 13);
+        let mut fs = Vec::with_capacity(bytes.len() / SIGNATURE_FEATURE_BYTES);
         for c in chunks {
-            let hash = u64::from_le_bytes(c.get(0..8)?.try_into().ok()?);
-            let kind = Kind::from_u8(*c.get(8)?)?;
-            let tf = f32::from_le_bytes(c.get(9..13)?.try_into().ok()?);
+            let hash = FeatureHash::from_le_bytes(c.get(0..4)?.try_into().ok()?);
+            let kind = Kind::from_u8(*c.get(4)?)?;
+            let tf = f32::from_le_bytes(c.get(5..9)?.try_into().ok()?);
             fs.push(Feature::new(hash, kind, tf));
         }
         let sorted = fs.windows(2).all(|w| w[0].hash <= w[1].hash);
         sorted.then_some(Signature(fs))
     }
 }
+
+/// Bytes of one feature in [`Signature::to_bytes`].
+const SIGNATURE_FEATURE_BYTES: usize = 4 + 1 + 4;
 
 impl Kind {
     fn letter(self) -> char {

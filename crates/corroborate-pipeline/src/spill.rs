@@ -326,7 +326,7 @@ mod tests {
             .passages(1, 2, written[2..].to_vec())
             .unwrap()
             .is_empty());
-        let file = spill.into_passages().unwrap();
+        let (file, _) = spill.into_parts().unwrap();
         assert_eq!(file.len(), 3);
         assert_eq!(file.range(0, 10, &ids).unwrap(), written);
         assert_eq!(
