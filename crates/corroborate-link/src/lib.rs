@@ -201,10 +201,10 @@ fn link_inputs_from<S: ReuseSpill>(
     prior: Option<PriorReuse>,
     source: Option<&S>,
 ) -> Result<Links, S::Error> {
-    let postings = {
+    let shingles = {
         let mut reuse: Vec<&mut reuse::ReuseInput> =
             inputs.iter_mut().map(|i| &mut i.reuse).collect();
-        reuse::take_postings(&mut reuse)
+        reuse::take_shingle_runs(&mut reuse, &cfg.reuse)
     };
     let ids: Vec<&DocId> = inputs.iter().map(LinkInput::id).collect();
     let reuse_inputs: Vec<&reuse::ReuseInput> = inputs.iter().map(|i| &i.reuse).collect();
@@ -215,12 +215,12 @@ fn link_inputs_from<S: ReuseSpill>(
         Some(source) => reuse::find_reuse_from(
             &ids,
             &reuse_inputs,
-            postings,
+            shingles,
             source,
             &cfg.reuse,
             &mut prior,
         )?,
-        None => reuse::find_reuse_held(&ids, &reuse_inputs, postings, &cfg.reuse, &mut prior),
+        None => reuse::find_reuse_held(&ids, &reuse_inputs, shingles, &cfg.reuse, &mut prior),
     };
     let pairs = if incremental {
         reuse.found_after(&ids, &prior)

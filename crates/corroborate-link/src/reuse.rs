@@ -338,8 +338,8 @@ impl SentenceFeatures {
         run(&self.unigrams, &self.unigram_ends, i)
     }
 
-    /// The features as bytes (little-endian 32-bit numbers, each list after its length), read
-    /// back by [`SentenceFeatures::decode`].
+    /// The features as bytes (little-endian 32-bit numbers, each list after its length; the
+    /// sentences first, nine numbers each), read back by [`SentenceFeatures::decode`].
     pub fn encode(&self) -> Vec<u8> {
         let lists = [
             &self.feature_ends,
@@ -392,7 +392,7 @@ impl SentenceFeatures {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let mut list = |per_item: usize| -> Option<Vec<u32>> {
-            let n = words.next()? as usize * per_item;
+            let n = (words.next()? as usize).saturating_mul(per_item);
             let list: Vec<u32> = words.by_ref().take(n).collect();
             (list.len() == n).then_some(list)
         };
@@ -654,35 +654,74 @@ fn dedup_tail(list: &mut Vec<Feature>, start: usize) {
     list.truncate(kept);
 }
 
-/// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: the
-/// (shingle, article) list is sorted so that each shingle's articles are adjacent (an inverted
-/// index without a hash map), and pairs are counted the same way.
-fn candidates(postings: Vec<(u32, u32)>, docs: usize, cfg: &ReuseConfig) -> Vec<(u32, u32)> {
-    candidates_in_passes(postings, docs, cfg, PAIRS_PER_PASS)
+/// Candidate article pairs `(a, b)` with `a < b`, found through shared rare shingles: each
+/// rare shingle's articles ([`ShingleRuns`]), and pairs counted by sorting.
+fn candidates(runs: &ShingleRuns, docs: usize, cfg: &ReuseConfig) -> Vec<(u32, u32)> {
+    candidates_in_passes(runs, docs, cfg, PAIRS_PER_PASS)
 }
 
-/// Every (shingle, article) of the articles, by index: what [`candidates`] sorts.
-fn postings_of(inputs: &[&ReuseInput]) -> Vec<(u32, u32)> {
-    inputs
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
-        .collect()
+/// The articles of every shingle held by 2 to [`ReuseConfig::df_cap`] articles, one run of
+/// article indexes (ascending) per shingle: all that counting candidate pairs needs. Shingles
+/// of one article alone (most of them) and common ones are not kept, nor are the hashes.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct ShingleRuns {
+    docs: Vec<u32>,
+    /// Where each run ends in `docs`.
+    ends: Vec<u32>,
 }
 
-/// [`postings_of`] the articles, taking their shingles out of them (they are not needed
-/// again), so that shingles and postings are never both held whole.
-pub(crate) fn take_postings(inputs: &mut [&mut ReuseInput]) -> Vec<(u32, u32)> {
-    let total = inputs.iter().map(|p| p.shingles.len()).sum();
-    let mut postings = Vec::with_capacity(total);
-    for (i, p) in inputs.iter_mut().enumerate() {
-        postings.extend(
-            std::mem::take(&mut p.shingles)
-                .into_iter()
-                .map(|s| (s, i as u32)),
-        );
+impl ShingleRuns {
+    /// The runs, in order of their shingles' hashes.
+    fn iter(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .filter_map(|(a, &b)| self.docs.get(a as usize..b as usize))
     }
-    postings
+}
+
+/// Parts of the 32-bit hash space [`shingle_runs`] sorts one at a time: the (shingle, article)
+/// postings of one part are held at once, an eighth of them.
+const SHINGLE_PARTS: u64 = 8;
+
+/// The [`ShingleRuns`] of the articles (by index). Each article's shingles are sorted, so the
+/// shingles of one part of the hash space are a slice of each; the postings of one part are
+/// listed, sorted and reduced to their rare shingles' runs before the next part's are listed.
+fn shingle_runs(inputs: &[&ReuseInput], cfg: &ReuseConfig) -> ShingleRuns {
+    let mut runs = ShingleRuns::default();
+    let mut postings: Vec<(u32, u32)> = Vec::new();
+    let width = (u64::from(u32::MAX) + 1) / SHINGLE_PARTS;
+    for part in 0..SHINGLE_PARTS {
+        let (low, high) = (part * width, (part + 1) * width);
+        postings.clear();
+        for (i, p) in inputs.iter().enumerate() {
+            let from = p.shingles.partition_point(|&s| u64::from(s) < low);
+            let to = p.shingles.partition_point(|&s| u64::from(s) < high);
+            postings.extend(p.shingles[from..to].iter().map(|&s| (s, i as u32)));
+        }
+        postings.par_sort_unstable();
+        for run in postings.chunk_by(|x, y| x.0 == y.0) {
+            if run.len() >= 2 && run.len() <= cfg.df_cap {
+                runs.docs.extend(run.iter().map(|&(_, d)| d));
+                runs.ends.push(runs.docs.len() as u32);
+            }
+        }
+    }
+    runs.docs.shrink_to_fit();
+    runs.ends.shrink_to_fit();
+    runs
+}
+
+/// [`shingle_runs`] of the articles, then their shingles dropped (they are not needed again).
+pub(crate) fn take_shingle_runs(inputs: &mut [&mut ReuseInput], cfg: &ReuseConfig) -> ShingleRuns {
+    let runs = {
+        let held: Vec<&ReuseInput> = inputs.iter().map(|p| &**p).collect();
+        shingle_runs(&held, cfg)
+    };
+    for p in inputs.iter_mut() {
+        p.shingles = Vec::new();
+    }
+    runs
 }
 
 /// Article pairs sharing a shingle that [`candidates`] counts at once, at most (one pass over
@@ -694,21 +733,16 @@ const PAIRS_PER_PASS: u64 = 1 << 23;
 /// occurrences at a time. The pairs come out sorted whatever the number of passes: each pass
 /// takes a range of first articles, in order.
 fn candidates_in_passes(
-    mut postings: Vec<(u32, u32)>,
+    shingles: &ShingleRuns,
     docs: usize,
     cfg: &ReuseConfig,
     per_pass: u64,
 ) -> Vec<(u32, u32)> {
-    postings.par_sort_unstable();
-    let runs = || {
-        postings
-            .chunk_by(|x, y| x.0 == y.0)
-            .filter(|run| run.len() >= 2 && run.len() <= cfg.df_cap)
-    };
+    let runs = || shingles.iter();
     // How many pairs each article opens (as the first of the two), to cut the passes.
     let mut opened = vec![0u64; docs];
     for run in runs() {
-        for (k, &(_, a)) in run.iter().enumerate() {
+        for (k, &a) in run.iter().enumerate() {
             opened[a as usize] += (run.len() - k - 1) as u64;
         }
     }
@@ -725,9 +759,9 @@ fn candidates_in_passes(
         let range = from as u32..to as u32;
         pairs.clear();
         for run in runs() {
-            for (k, &(_, a)) in run.iter().enumerate() {
+            for (k, &a) in run.iter().enumerate() {
                 if range.contains(&a) {
-                    pairs.extend(run[k + 1..].iter().map(|&(_, b)| (a, b)));
+                    pairs.extend(run[k + 1..].iter().map(|&b| (a, b)));
                 }
             }
         }
@@ -1020,18 +1054,18 @@ pub fn find_reuse_in(
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Reuse {
-    find_reuse_held(ids, inputs, postings_of(inputs), cfg, prior)
+    find_reuse_held(ids, inputs, shingle_runs(inputs, cfg), cfg, prior)
 }
 
 /// [`find_reuse_from`] with the features the inputs hold and the passages held in memory.
 pub(crate) fn find_reuse_held(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
-    postings: Vec<(u32, u32)>,
+    runs: ShingleRuns,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Reuse {
-    match find_reuse_from(ids, inputs, postings, &Held(inputs), cfg, prior) {
+    match find_reuse_from(ids, inputs, runs, &Held(inputs), cfg, prior) {
         Ok(reuse) => reuse,
         Err(never) => match never {},
     }
@@ -1046,14 +1080,14 @@ pub fn find_reuse_with<S: ReuseSpill>(
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
 ) -> Result<Reuse, S::Error> {
-    find_reuse_from(ids, inputs, postings_of(inputs), source, cfg, prior)
+    find_reuse_from(ids, inputs, shingle_runs(inputs, cfg), source, cfg, prior)
 }
 
-/// [`find_reuse_with`] given the articles' shingle postings ([`take_postings`]).
+/// [`find_reuse_with`] given the articles' shingle runs ([`take_shingle_runs`]).
 pub(crate) fn find_reuse_from<S: ReuseSpill>(
     ids: &[&DocId],
     inputs: &[&ReuseInput],
-    postings: Vec<(u32, u32)>,
+    runs: ShingleRuns,
     source: &S,
     cfg: &ReuseConfig,
     prior: &mut PriorReuse,
@@ -1061,7 +1095,8 @@ pub(crate) fn find_reuse_from<S: ReuseSpill>(
     if inputs.len() < 2 {
         return Ok(Reuse::default());
     }
-    let pairs = candidates(postings, inputs.len(), cfg);
+    let pairs = candidates(&runs, inputs.len(), cfg);
+    drop(runs);
     reuse_in_chunks(ids, inputs, pairs, source, cfg, prior, PAIRS_AT_ONCE)
 }
 
@@ -1227,6 +1262,7 @@ mod tests {
     use super::*;
     use corroborate_core::document::SourceFormat;
     use corroborate_core::Document;
+    use std::collections::BTreeSet;
 
     fn doc(text: &str) -> PreparedDoc {
         let today = jiff::civil::date(2030, 1, 1);
@@ -1399,7 +1435,7 @@ mod tests {
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
         let none = &mut PriorReuse::default();
         let held = Held(&inputs);
-        let pairs = candidates(postings_of(&inputs), inputs.len(), &cfg);
+        let pairs = candidates(&shingle_runs(&inputs, &cfg), inputs.len(), &cfg);
         let whole = reuse_in_chunks(
             &ids,
             &inputs,
@@ -1509,17 +1545,38 @@ mod tests {
         let cfg = ReuseConfig::default();
         let prepared: Vec<ReuseInput> = docs.iter().map(|d| ReuseInput::of(d, &cfg)).collect();
         let inputs: Vec<&ReuseInput> = prepared.iter().collect();
-        let postings = postings_of(&inputs);
-        let once = candidates_in_passes(postings.clone(), docs.len(), &cfg, u64::MAX);
+        let runs = shingle_runs(&inputs, &cfg);
+        // Sorted a part of the hash space at a time, the runs are those of one sort of all the
+        // (shingle, article) postings.
+        let mut all: Vec<(u32, u32)> = inputs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.shingles.iter().map(move |&s| (s, i as u32)))
+            .collect();
+        all.sort_unstable();
+        let whole: Vec<Vec<u32>> = all
+            .chunk_by(|x, y| x.0 == y.0)
+            .filter(|run| run.len() >= 2 && run.len() <= cfg.df_cap)
+            .map(|run| run.iter().map(|&(_, d)| d).collect())
+            .collect();
+        assert!(whole.len() > 10, "{}", whole.len());
+        assert!(
+            whole.iter().any(|run| run[0] > 0),
+            "runs without the first article"
+        );
+        let parts = all.iter().map(|p| p.0 >> 29).collect::<BTreeSet<u32>>();
+        assert!(parts.len() > 4, "shingles in {} parts", parts.len());
+        assert_eq!(runs.iter().map(<[u32]>::to_vec).collect::<Vec<_>>(), whole);
+        let once = candidates_in_passes(&runs, docs.len(), &cfg, u64::MAX);
         assert_eq!(once.len(), 6, "{once:?}");
         for per_pass in [0, 1, 20, 40] {
-            let passes = candidates_in_passes(postings.clone(), docs.len(), &cfg, per_pass);
+            let passes = candidates_in_passes(&runs, docs.len(), &cfg, per_pass);
             assert_eq!(passes, once, "{per_pass}");
         }
-        // Taking the shingles out of the inputs gives the same postings.
+        // Taking the shingles out of the inputs gives the same runs.
         let mut owned = prepared.clone();
         let mut refs: Vec<&mut ReuseInput> = owned.iter_mut().collect();
-        assert_eq!(take_postings(&mut refs), postings);
+        assert_eq!(take_shingle_runs(&mut refs, &cfg), runs);
         assert!(owned.iter().all(|p| p.shingles.is_empty()));
     }
 }
