@@ -697,7 +697,8 @@ fn shingle_runs(inputs: &[&ReuseInput], cfg: &ReuseConfig) -> ShingleRuns {
         for (i, p) in inputs.iter().enumerate() {
             let from = p.shingles.partition_point(|&s| u64::from(s) < low);
             let to = p.shingles.partition_point(|&s| u64::from(s) < high);
-            postings.extend(p.shingles[from..to].iter().map(|&s| (s, i as u32)));
+            let part = p.shingles.get(from..to).unwrap_or_default();
+            postings.extend(part.iter().map(|&s| (s, i as u32)));
         }
         postings.par_sort_unstable();
         for run in postings.chunk_by(|x, y| x.0 == y.0) {
