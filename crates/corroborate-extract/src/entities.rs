@@ -310,6 +310,9 @@ struct Ctx<'a> {
     mid_caps: HashSet<&'a str>,
     /// Lower-case forms of `mid_caps` (to recognise names on capitals lines).
     mid_caps_lower: HashSet<String>,
+    /// Labels of the host names in the article's web and e-mail addresses ("ascom" of
+    /// "info@ascom.com"): a capitalised word among them names an organisation.
+    domain_words: HashSet<String>,
     /// Lower-case form of every piece (borrowed when already lower case).
     low: Vec<Cow<'a, str>>,
     /// Whether each piece can be part of a name (see [`Ctx::compute_nameish`]).
@@ -332,7 +335,7 @@ impl<'a> Ctx<'a> {
             let w = p.span.text(text);
             let Some(c) = w.chars().next() else { continue };
             if c.is_lowercase() {
-                if !w.chars().any(char::is_uppercase) {
+                if !w.chars().any(char::is_uppercase) && !in_address(text, p.span) {
                     lower_seen.insert(w);
                 }
             } else if c.is_uppercase() && !p.start && !after_hash(text, &ps, i) {
@@ -357,6 +360,7 @@ impl<'a> Ctx<'a> {
             lower_seen,
             mid_caps,
             mid_caps_lower,
+            domain_words: domain_words(text),
             low,
             names: Vec::new(),
             outlet: doc
@@ -566,6 +570,66 @@ fn after_hash(text: &str, ps: &[Piece], i: usize) -> bool {
     let Some(p) = ps.get(i) else { return false };
     p.span.start > 0 && text.as_bytes().get(p.span.start - 1) == Some(&b'#')
 }
+
+/// Whether `span` lies in a web or e-mail address ("www.ascom.com", "info@ascom.com",
+/// "https://klook.com/…"), where names are written in lower case: the text around it up to
+/// white space (at most [`ADDRESS_REACH`] bytes each way) holds "@", "/" or "www.".
+fn in_address(text: &str, span: Span) -> bool {
+    let bytes = text.as_bytes();
+    let from = span.start.min(bytes.len());
+    let lo = from.saturating_sub(ADDRESS_REACH);
+    let start = bytes[lo..from]
+        .iter()
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(lo, |i| lo + i + 1);
+    let to = span.end.min(bytes.len());
+    let hi = (to + ADDRESS_REACH).min(bytes.len());
+    let end = bytes[to..hi]
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .map_or(hi, |i| to + i);
+    let chunk = String::from_utf8_lossy(&bytes[start..end]);
+    chunk.contains('@') || chunk.contains('/') || chunk.to_ascii_lowercase().contains("www.")
+}
+
+/// The labels of every host name in `text`'s addresses, in lower case, without "www" and the
+/// top-level domain: "ascom" of "www.ascom.com" and of "info@ascom.com", "klook" of
+/// "https://www.klook.com/activity". The user part of an e-mail address is left out (it is
+/// often a person's name).
+fn domain_words(text: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for chunk in text.split_whitespace() {
+        let host = if let Some(i) = chunk.find("://") {
+            &chunk[i + 3..]
+        } else if let Some(i) = chunk.find('@') {
+            &chunk[i + 1..]
+        } else if chunk
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("www."))
+        {
+            chunk
+        } else {
+            continue;
+        };
+        let host = host.split(['/', '?', '#', ':']).next().unwrap_or("");
+        let host = host.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let labels: Vec<&str> = host.split('.').collect();
+        if labels.len() < 2 {
+            continue;
+        }
+        for label in &labels[..labels.len() - 1] {
+            let label = label.to_lowercase();
+            if label != "www" && label.chars().any(char::is_alphabetic) {
+                out.insert(label);
+            }
+        }
+    }
+    out
+}
+
+/// How far [`in_address`] looks for the ends of an address, so that a long run of text
+/// without white space costs a bounded amount per word.
+const ADDRESS_REACH: usize = 100;
 
 /// Finds entities, mentions and roles in one article.
 ///

@@ -31,7 +31,11 @@ pub(super) fn analyze_run(
             k += 1;
         }
     }
-    let has_org_head = |x: usize, y: usize| (x..y).any(|k| lexicon::org_head(cx.w(k)));
+    // An organisation's head word ("Department"), or a word of one of the article's web
+    // addresses ("Ascom" beside "www.ascom.com").
+    let has_org_head = |x: usize, y: usize| {
+        (x..y).any(|k| lexicon::org_head(cx.w(k)) || cx.domain_words.contains(cx.lw(k)))
+    };
     let speech_after = cx.speech_after(b);
     if let Some(t) = title {
         if t.b < b && !has_org_head(t.b, b) {
@@ -47,6 +51,21 @@ pub(super) fn analyze_run(
                 kind: Some(EntityKind::Person),
                 title: Some(t),
                 gender: g,
+                entity: None,
+            });
+            return;
+        }
+        if t.a == a && t.b < b && has_org_head(t.b, b) {
+            // A title before an organisation's name ("President Ascom North America"): the
+            // organisation, without the title.
+            let s = cx.span(t.b, b);
+            org_spans.push((s, EntityKind::Organization, s.text(cx.text).to_string()));
+            cands.push(Cand {
+                a: t.b,
+                b,
+                kind: Some(EntityKind::Organization),
+                title: None,
+                gender: None,
                 entity: None,
             });
             return;

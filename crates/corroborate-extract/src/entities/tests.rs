@@ -238,3 +238,41 @@ fn pieces_split_possessives_and_keep_abbreviations() {
     // "Gov." starts a sentence but is a title followed by a name: part of the run.
     assert!(cx.nameish(3) && cx.nameish(4));
 }
+
+#[test]
+fn a_capitalised_word_the_article_also_writes_in_lower_case_is_no_name() {
+    let d = prep(
+        "Plant drill\n\n\
+         Workers at the Kell plant reviewed the Alarm Response checklist and the Alarm desk on \
+         Monday. The alarm sounded twice, Dana Holt said.",
+    );
+    let a = extract(&d);
+    assert!(
+        a.entities.iter().all(|e| e.name != "Alarm"),
+        "{:?}",
+        a.entities
+    );
+    entity(&a, "Dana Holt");
+}
+
+#[test]
+fn a_word_of_a_web_address_names_an_organisation_even_after_a_title() {
+    let d = prep(
+        "Vellacorp expands\n\n\
+         Vellacorp opened a depot in Kell on Monday. \"We are growing,\" said Dana Holt, \
+         President Vellacorp Nordic.\n\n\
+         Contact: info@vellacorp.com or www.vellacorp.com/press.",
+    );
+    let a = extract(&d);
+    let org = entity(&a, "Vellacorp");
+    assert_eq!(org.kind, EntityKind::Organization, "{:?}", a.entities);
+    let nordic = entity(&a, "Vellacorp Nordic");
+    assert_eq!(nordic.kind, EntityKind::Organization, "{:?}", a.entities);
+    assert_eq!(
+        domain_words("mail info@vellacorp.com, www.kell-news.co.uk/a and https://x.org/b"),
+        ["vellacorp", "kell-news", "co", "x"]
+            .into_iter()
+            .map(String::from)
+            .collect::<HashSet<_>>()
+    );
+}
