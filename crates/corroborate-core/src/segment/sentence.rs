@@ -251,8 +251,9 @@ fn run_together(
                 return closed;
             }
             let p = prev.span.text(text);
-            if p.chars().nth(1).is_none() {
-                // "J.Smith": an initial.
+            let tail = p.rsplit('-').next().unwrap_or(p);
+            if tail.chars().nth(1).is_none() {
+                // "J.Smith", "R-W.Va.": an initial.
                 return closed;
             }
             match abbrev::lookup(p) {

@@ -188,6 +188,7 @@ fn run_together_exceptions() {
         "It rose 3.5 percent.",
         "Sgt. Hunter Grove spoke.",
         "The J.Smith file.",
+        "Rep. Dana Holt, R-W.Va., toured the yard.",
         "Visit example.org/about.html now.",
     ] {
         assert_eq!(sentences(t), [t], "{t}");
