@@ -959,28 +959,45 @@ fn parties(list: &[disputes::Party]) -> Vec<Party<'_>> {
         .collect()
 }
 
-/// The first sentence after the headline of a document, as code points `(start, end)`.
+/// The lead of a document, as code points `(start, end)`: the first of its first
+/// [`LEAD_SEARCH`] sentences after the headline that reads as prose, past datelines, bylines,
+/// dates, credits and section labels ("BAAR, SWITZERLAND", "By Dana Holt - 11/18/19",
+/// "Getty Images", "News > Nation"); when none does (or the text has no letter case), the
+/// first sentence after the headline. Reads the report's sentence layer; a report without
+/// one gives no lead.
 pub fn lead_sentence(doc: &DocumentItem, t: &Texts<'_>) -> Option<(usize, usize)> {
-    let after = doc.headline.map(|h| h.end).unwrap_or(0);
-    let body = t.slice(doc.id.as_str(), after, usize::MAX);
-    let skip = body.chars().take_while(|c| c.is_whitespace()).count();
-    let rest: Vec<char> = body.chars().skip(skip).collect();
-    if rest.is_empty() {
-        return None;
-    }
-    let mut len = rest.len();
-    for (i, w) in rest.windows(2).enumerate() {
-        if matches!(w[0], '.' | '!' | '?') && w[1].is_whitespace() && i > 20 {
-            len = i + 1;
-            break;
-        }
-        if w[0] == '\n' && w[1] == '\n' && i > 0 {
-            len = i;
-            break;
-        }
-    }
-    let start = after + skip;
-    Some((start, start + len))
+    let after = doc.headline.map_or(0, |h| h.end);
+    let id = doc.id.as_str();
+    let body: Vec<corroborate_core::Span> = t
+        .sentences(id)
+        .iter()
+        .filter(|s| s.start >= after && !t.slice(id, s.start, s.end).trim().is_empty())
+        .take(LEAD_SEARCH)
+        .copied()
+        .collect();
+    let lead = body
+        .iter()
+        .find(|s| reads_as_prose(t.slice(id, s.start, s.end)))
+        .or(body.first())?;
+    Some((lead.start, lead.end))
+}
+
+/// How many sentences after the headline [`lead_sentence`] looks through.
+const LEAD_SEARCH: usize = 12;
+
+/// Whether a sentence reads as prose: at least five words that start in lower case (a
+/// clause, not a name, date or label) and a closing mark at its end (`.`, `!`, `?`, or one
+/// of them before closing quotes or brackets).
+fn reads_as_prose(sentence: &str) -> bool {
+    let lower_words = sentence
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+        .count();
+    let closed = sentence
+        .trim_end()
+        .trim_end_matches(['"', '\'', '”', '’', ')', ']', '»'])
+        .ends_with(['.', '!', '?']);
+    lower_words >= 5 && closed
 }
 
 #[cfg(test)]
@@ -1037,22 +1054,79 @@ mod tests {
         assert!(matches!(s.agreed(), Section::OneArticle));
     }
 
-    #[test]
-    fn lead_is_the_first_sentence_after_the_headline() {
-        let mut d = Dossier {
-            documents: vec![doc(
+    /// A dossier of one ASCII document (code points are bytes) with the segmenter's
+    /// sentences, its first line the headline.
+    fn segmented(text: &str) -> Dossier {
+        let p = corroborate_core::PreparedDoc::new(
+            corroborate_core::Document::new(
                 "a",
-                "Headline\n\nThe ferry ran aground on Tuesday night. Nobody was hurt.",
-            )],
+                corroborate_core::document::SourceFormat::Text,
+                text.to_string(),
+            ),
+            jiff::civil::date(2026, 1, 1),
+        );
+        let mut d = Dossier {
+            documents: vec![doc("a", text)],
+            sentences: p
+                .seg
+                .sentences
+                .iter()
+                .map(|&span| crate::json::Item {
+                    doc: corroborate_core::DocId("a".into()),
+                    component: "segment".into(),
+                    item: span,
+                })
+                .collect(),
             ..Default::default()
         };
-        d.documents[0].headline = Some(corroborate_core::Span::new(0, 8));
-        let t = Texts::new(&d);
-        let (a, b) = lead_sentence(&d.documents[0], &t).expect("a lead");
+        d.documents[0].headline = text
+            .find('\n')
+            .map(|end| corroborate_core::Span::new(0, end));
+        d
+    }
+
+    fn lead(d: &Dossier) -> Option<String> {
+        let t = Texts::new(d);
+        lead_sentence(&d.documents[0], &t).map(|(a, b)| t.slice("a", a, b).to_string())
+    }
+
+    #[test]
+    fn lead_is_the_first_prose_sentence_after_the_headline() {
+        let text = "Ferry aground\n\nKELL, Norway\n\nBy Dana Holt - 11/18/19 4:05 PM\n\n\
+                    The ferry ran aground on Tuesday night near the harbour. Nobody on board was hurt, the coast guard said.";
+        let d = segmented(text);
         assert_eq!(
-            t.slice("a", a, b),
-            "The ferry ran aground on Tuesday night."
+            lead(&d).as_deref(),
+            Some("The ferry ran aground on Tuesday night near the harbour.")
         );
+        let mut ignored = d.clone();
+        ignored.ignored.push(crate::json::Item {
+            doc: corroborate_core::DocId("a".into()),
+            component: "load".into(),
+            item: corroborate_core::clean::Ignored {
+                span: text
+                    .find("The ferry")
+                    .map_or(corroborate_core::Span::new(0, 0), |i| {
+                        corroborate_core::Span::new(i, i + 20)
+                    }),
+                reason: corroborate_core::clean::IgnoreReason::Ad,
+            },
+        });
+        assert_eq!(
+            lead(&ignored).as_deref(),
+            Some("Nobody on board was hurt, the coast guard said.")
+        );
+    }
+
+    #[test]
+    fn lead_falls_back_to_the_first_sentence_when_none_reads_as_prose() {
+        let d = segmented("Scores\n\nGIRLS BASKETBALL\n\nKell 54, Rask 40");
+        assert_eq!(lead(&d).as_deref(), Some("GIRLS BASKETBALL"));
+        let none = Dossier {
+            sentences: Vec::new(),
+            ..d
+        };
+        assert_eq!(lead(&none), None);
     }
 
     #[test]

@@ -5,14 +5,18 @@ use std::collections::HashMap;
 
 use super::Dossier;
 use crate::json::DocumentItem;
+use corroborate_core::Span;
 
 /// Code-point access to the documents' texts: built once per rendering, linear in the text.
 pub struct Texts<'a> {
     docs: HashMap<&'a str, (&'a DocumentItem, Vec<usize>)>,
+    /// Each document's sentences (code points, in text order) with the spans the cleaner
+    /// ignored removed.
+    sentences: HashMap<&'a str, Vec<Span>>,
 }
 
 impl<'a> Texts<'a> {
-    /// Indexes every document's code-point boundaries.
+    /// Indexes every document's code-point boundaries and sentences.
     pub fn new(d: &'a Dossier) -> Self {
         let docs = d
             .documents
@@ -23,7 +27,47 @@ impl<'a> Texts<'a> {
                 (doc.id.as_str(), (doc, b))
             })
             .collect();
-        Texts { docs }
+        // Per document, the ignored spans by start and the furthest end among the first k.
+        let mut ignored: HashMap<&str, Vec<Span>> = HashMap::new();
+        for i in &d.ignored {
+            ignored.entry(i.doc.as_str()).or_default().push(i.item.span);
+        }
+        let ignored: HashMap<&str, (Vec<usize>, Vec<usize>)> = ignored
+            .into_iter()
+            .map(|(doc, mut list)| {
+                list.sort_unstable_by_key(|s| s.start);
+                let starts = list.iter().map(|s| s.start).collect();
+                let ends = list
+                    .iter()
+                    .scan(0, |max, s| {
+                        *max = s.end.max(*max);
+                        Some(*max)
+                    })
+                    .collect();
+                (doc, (starts, ends))
+            })
+            .collect();
+        let mut sentences: HashMap<&str, Vec<Span>> = HashMap::new();
+        for s in &d.sentences {
+            let doc = s.doc.as_str();
+            let skip = ignored.get(doc).is_some_and(|(starts, ends)| {
+                let before = starts.partition_point(|&start| start < s.item.end);
+                before > 0 && ends.get(before - 1).is_some_and(|&end| end > s.item.start)
+            });
+            if !skip {
+                sentences.entry(doc).or_default().push(s.item);
+            }
+        }
+        for list in sentences.values_mut() {
+            list.sort_unstable_by_key(|s| (s.start, s.end));
+        }
+        Texts { docs, sentences }
+    }
+
+    /// A document's sentences outside ignored spans, in text order (empty when the report
+    /// has no sentence layer).
+    pub fn sentences(&self, id: &str) -> &[Span] {
+        self.sentences.get(id).map_or(&[], Vec::as_slice)
     }
 
     /// The document with this id.
