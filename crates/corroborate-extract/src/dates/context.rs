@@ -365,7 +365,10 @@ impl Ctx<'_> {
                 Tense::Future,
                 lower.get(idx - 1).map(|w| (w.clone(), words[idx - 1].0)),
             ),
-            (Tense::Unknown, _) => nearest(0, words.len()),
+            (Tense::Unknown, _) => match nearest(0, lo) {
+                (Tense::Unknown, _) => nearest(0, words.len()),
+                before => before,
+            },
             t => t,
         };
         if t == Tense::Present {

@@ -1158,3 +1158,23 @@ fn until_a_day_that_has_passed() {
         Some("2026-10-29")
     );
 }
+
+#[test]
+fn a_date_with_no_verb_in_its_clause_takes_the_verb_before_it_first() {
+    // DCT Friday 2026-10-23. "on Sept. 30" sits between appositive commas and "that": its
+    // verb is "told" before it, not "would" in the clause after it.
+    assert_eq!(
+        value_of(
+            "Holt, who will chair the board, told investors of Kell Ferries, the parent, on \
+             Sept. 30 that the merger would allow new routes.",
+            "Sept. 30"
+        )
+        .as_deref(),
+        Some("2026-09-30")
+    );
+    // With no verb before it, the verb after it still decides.
+    assert_eq!(
+        value_of("On Nov. 3, the ferry will sail to Rask.", "Nov. 3").as_deref(),
+        Some("2026-11-03")
+    );
+}
