@@ -689,6 +689,7 @@ pub fn extract(doc: &PreparedDoc) -> EntityAnalysis {
     }
 
     lower_nominals(&cx, &cands, &mut nominals);
+    retype_unsupported_people(&cx, &mut cands);
 
     // 2. Entities from full names, organisations and places.
     let mut drafts: Vec<Draft> = Vec::new();

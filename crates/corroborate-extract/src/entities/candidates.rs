@@ -283,3 +283,139 @@ pub(super) fn piece_starting_at(cx: &Ctx, start: usize) -> Option<usize> {
     let i = cx.ps.partition_point(|p| p.span.start < start);
     (i < cx.ps.len() && cx.ps[i].span.start == start).then_some(i)
 }
+
+/// Whether a capitalised run of two or more words was typed a person only for want of another
+/// reading: no title before it and no known first name or initial at its start ("Apple AirPods",
+/// "Alden Capital", but also "Kohen Wiley").
+fn person_by_default(cx: &Ctx, c: &Cand) -> bool {
+    let first = cx.w(c.a);
+    // An initial ("A. Sanger") is a person's.
+    let initial = first.len() == 2 && first.ends_with('.');
+    c.kind == Some(EntityKind::Person)
+        && c.title.is_none()
+        && c.b - c.a >= 2
+        && !initial
+        && lexicon::first_name(first).is_none()
+}
+
+/// Retypes as organisations the people of [`person_by_default`] that the article never treats
+/// as people. A name is a person's when a mention of it, or of its last word alone, has a
+/// title, a known first name or a role noun before it ("Mr. Wiley", "Dana Wiley", "attorney
+/// Kohen Wiley", "mother, Vellesiya Wiley"), speaks ("Wiley said", "said Kohen Wiley", "Dana
+/// Holt contributed to this report"), is given an age ("Wiley, 41,", "1-year-old Kohen
+/// Wiley"), holds a role through a possessive ("Kohen's mother", "Kohen's maternal
+/// grandmother", "Kohen's family") or works for an outlet ("ABC News' Dana Holt"), or when its
+/// last word stands alone as a surname does (mid-sentence, or opening a sentence when the
+/// article never writes it in lower case). A first word counts too when it
+/// alone has such evidence ("Kohen's mother" for "Kohen Wiley"), and a name joined by "and" to
+/// a person's counts with it. Only a name with none of these that also looks like a thing is
+/// retyped: it starts with a word the article uses alone ("Apple" for "Apple AirPods",
+/// "Alden" for "Alden Capital"; people are seldom called by their first name alone) or has a
+/// product-shaped word ("AirPods", "A350-900").
+pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
+    let aged = |b: usize| {
+        cx.is_punct(b, ",")
+            && cx
+                .ps
+                .get(b + 1)
+                .is_some_and(|p| p.kind == PieceKind::Number)
+            && cx.w(b + 1).parse::<u8>().is_ok_and(|age| age < 120)
+    };
+    let role = |i: usize| lexicon::title(cx.lw(i)).is_some();
+    // Last words with any evidence, and words with evidence of their own.
+    let mut last_words: HashSet<&str> = HashSet::new();
+    let mut strong: HashSet<&str> = HashSet::new();
+    for c in cands.iter() {
+        let lone = c.kind.is_none() && c.b - c.a == 1;
+        let person = c.kind == Some(EntityKind::Person);
+        let role_before =
+            c.a > 0 && role(c.a - 1) || c.a > 1 && cx.is_punct(c.a - 1, ",") && role(c.a - 2);
+        let speaks = cx.speech_after(c.b)
+            || c.a > 0 && SPEECH_VERBS.contains(&cx.lw(c.a - 1))
+            || cx.lw(c.b) == "contributed";
+        let aged_before = c.a > 0 && cx.lw(c.a - 1).ends_with("-old");
+        let holds =
+            cx.is_poss(c.b) && (role(c.b + 1) || role(c.b + 2) || cx.lw(c.b + 1) == "family");
+        let staff = c.a > 1
+            && cx.is_poss(c.a - 1)
+            && cand_ending_at(cands, c.a - 1)
+                .is_some_and(|o| cx.is_outlet(cx.slice(cands[o].a, cands[o].b)));
+        let own = (person || lone)
+            && (speaks || aged(c.b) || aged_before || role_before || holds || staff);
+        if own {
+            strong.insert(cx.lw(c.a));
+        }
+        // A lone word mid-sentence, or opening a sentence when the article never writes it in
+        // lower case ("Varlamov made 30 saves").
+        let surname = lone && (!cx.ps[c.a].start || !cx.lower_seen.contains(cx.lw(c.a)));
+        if own || person && !person_by_default(cx, c) || surname {
+            last_words.insert(cx.lw(c.b - 1));
+        }
+    }
+    let supported = |c: &Cand| {
+        !person_by_default(cx, c)
+            || last_words.contains(cx.lw(c.b - 1))
+            || strong.contains(cx.lw(c.a))
+    };
+    // "Dana Holt and Kohen Wiley": a name joined by "and" to a supported one.
+    let joined: Vec<bool> = (0..cands.len())
+        .map(|i| {
+            let c = &cands[i];
+            c.a > 1
+                && cx.lw(c.a - 1) == "and"
+                && cand_ending_at(cands, c.a - 1).is_some_and(|p| {
+                    cands[p].kind == Some(EntityKind::Person) && supported(&cands[p])
+                })
+        })
+        .collect();
+    // Words used alone ("Apple", "Alden"): a name that starts with one and is never a
+    // person's ("Apple AirPods", "Alden Capital") is the product or company it names.
+    let lone_words: HashSet<&str> = cands
+        .iter()
+        .filter(|c| c.kind.is_none() && c.b - c.a == 1)
+        .map(|c| cx.lw(c.a))
+        .collect();
+    let named_thing =
+        |c: &Cand| lone_words.contains(cx.lw(c.a)) || (c.a..c.b).any(|k| product_shaped(cx.w(k)));
+    let unsupported: Vec<bool> = cands
+        .iter()
+        .map(|c| !supported(c) && named_thing(c))
+        .collect();
+    for ((c, unsupported), joined) in cands.iter_mut().zip(unsupported).zip(joined) {
+        if unsupported && !joined {
+            c.kind = Some(EntityKind::Organization);
+        }
+    }
+}
+
+/// A word shaped like a product's or model's name rather than a person's: a digit ("A350",
+/// "X4") or a capital inside it ("AirPods", "PlayStation"), except after the prefixes of
+/// surnames ("McCabe", "DeAndre", "O'Rourke", "MacKenzie").
+pub(super) fn product_shaped(w: &str) -> bool {
+    if w.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    let Some(inner) = w.char_indices().skip(1).find(|(_, c)| c.is_uppercase()) else {
+        return false;
+    };
+    let prefix = &w[..inner.0];
+    !w.chars().all(|c| !c.is_lowercase())
+        && !matches!(
+            prefix,
+            "Mc" | "Mac"
+                | "O'"
+                | "O’"
+                | "D'"
+                | "D’"
+                | "De"
+                | "Di"
+                | "Da"
+                | "Du"
+                | "La"
+                | "Le"
+                | "Van"
+                | "Von"
+                | "St"
+        )
+        && !prefix.ends_with('-')
+}

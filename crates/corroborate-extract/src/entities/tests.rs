@@ -276,3 +276,29 @@ fn a_word_of_a_web_address_names_an_organisation_even_after_a_title() {
             .collect::<HashSet<_>>()
     );
 }
+
+#[test]
+fn a_name_no_mention_treats_as_a_person_is_an_organisation() {
+    let d = prep(
+        "Pier reopens\n\n\
+         Kell Ferries bought two Rask Seamaster boats and leased Vosk Marine docks, Dana Holt \
+         said. The docks suit them, and Vosk will dredge them, as Rask advised.\n\n\
+         Kohen's mother, Velora Quist, said the new pier helps. 4-year-old Kohen Quist rode \
+         the first ferry with Tarnu Oskela, 41, and Brisa Oskela.",
+    );
+    let a = extract(&d);
+    for name in ["Rask Seamaster", "Vosk Marine"] {
+        assert_eq!(entity(&a, name).kind, EntityKind::Organization, "{name}");
+    }
+    for name in [
+        "Velora Quist",
+        "Kohen Quist",
+        "Tarnu Oskela",
+        "Brisa Oskela",
+        "Dana Holt",
+    ] {
+        assert_eq!(entity(&a, name).kind, EntityKind::Person, "{name}");
+    }
+    assert!(product_shaped("AirPods") && product_shaped("A350-900"));
+    assert!(!product_shaped("McCabe") && !product_shaped("O'Rourke") && !product_shaped("NASA"));
+}
