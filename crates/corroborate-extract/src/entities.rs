@@ -588,8 +588,9 @@ fn in_address(text: &str, span: Span) -> bool {
         .iter()
         .position(u8::is_ascii_whitespace)
         .map_or(hi, |i| to + i);
-    let chunk = String::from_utf8_lossy(&bytes[start..end]);
-    chunk.contains('@') || chunk.contains('/') || chunk.to_ascii_lowercase().contains("www.")
+    let chunk = &bytes[start..end];
+    chunk.iter().any(|&b| b == b'@' || b == b'/')
+        || chunk.windows(4).any(|w| w.eq_ignore_ascii_case(b"www."))
 }
 
 /// The labels of every host name in `text`'s addresses, in lower case, without "www" and the
