@@ -578,17 +578,21 @@ fn in_address(text: &str, span: Span) -> bool {
     let bytes = text.as_bytes();
     let from = span.start.min(bytes.len());
     let lo = from.saturating_sub(ADDRESS_REACH);
-    let start = bytes[lo..from]
+    let start = bytes
+        .get(lo..from)
+        .unwrap_or_default()
         .iter()
         .rposition(u8::is_ascii_whitespace)
         .map_or(lo, |i| lo + i + 1);
     let to = span.end.min(bytes.len());
     let hi = (to + ADDRESS_REACH).min(bytes.len());
-    let end = bytes[to..hi]
+    let end = bytes
+        .get(to..hi)
+        .unwrap_or_default()
         .iter()
         .position(u8::is_ascii_whitespace)
         .map_or(hi, |i| to + i);
-    let chunk = &bytes[start..end];
+    let chunk = bytes.get(start..end).unwrap_or_default();
     chunk.iter().any(|&b| b == b'@' || b == b'/')
         || chunk.windows(4).any(|w| w.eq_ignore_ascii_case(b"www."))
 }
@@ -601,9 +605,9 @@ fn domain_words(text: &str) -> HashSet<String> {
     let mut out = HashSet::new();
     for chunk in text.split_whitespace() {
         let host = if let Some(i) = chunk.find("://") {
-            &chunk[i + 3..]
+            chunk.get(i + 3..).unwrap_or_default()
         } else if let Some(i) = chunk.find('@') {
-            &chunk[i + 1..]
+            chunk.get(i + 1..).unwrap_or_default()
         } else if chunk
             .get(..4)
             .is_some_and(|p| p.eq_ignore_ascii_case("www."))
@@ -615,10 +619,8 @@ fn domain_words(text: &str) -> HashSet<String> {
         let host = host.split(['/', '?', '#', ':']).next().unwrap_or("");
         let host = host.trim_end_matches(|c: char| !c.is_alphanumeric());
         let labels: Vec<&str> = host.split('.').collect();
-        if labels.len() < 2 {
-            continue;
-        }
-        for label in &labels[..labels.len() - 1] {
+        // Every label but the top-level domain.
+        for label in labels.iter().take(labels.len().saturating_sub(1)) {
             let label = label.to_lowercase();
             if label != "www" && label.chars().any(char::is_alphabetic) {
                 out.insert(label);

@@ -347,7 +347,8 @@ pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
         }
         // A lone word mid-sentence, or opening a sentence when the article never writes it in
         // lower case ("Varlamov made 30 saves").
-        let surname = lone && (!cx.ps[c.a].start || !cx.lower_seen.contains(cx.lw(c.a)));
+        let at_start = cx.ps.get(c.a).is_some_and(|p| p.start);
+        let surname = lone && (!at_start || !cx.lower_seen.contains(cx.lw(c.a)));
         if own || person && !person_by_default(cx, c) || surname {
             last_words.insert(cx.lw(c.b - 1));
         }
@@ -398,8 +399,8 @@ pub(super) fn product_shaped(w: &str) -> bool {
     let Some(inner) = w.char_indices().skip(1).find(|(_, c)| c.is_uppercase()) else {
         return false;
     };
-    let prefix = &w[..inner.0];
-    !w.chars().all(|c| !c.is_lowercase())
+    let prefix = w.get(..inner.0).unwrap_or_default();
+    w.chars().any(char::is_lowercase)
         && !matches!(
             prefix,
             "Mc" | "Mac"
