@@ -33,6 +33,9 @@ SKIP = {
     "still", "already", "often", "publicly", "privately", "reportedly", "flatly", "first",
     "a", "an", "the", "his", "her", "their", "its", "in", "to", "of", "for", "on", "at", "s",
     "now", "n’t", "n't", "it",
+    # The auxiliaries of contractions ("they’ll say", "we’ve said"): WORD starts a word at a
+    # letter, so a cue span that opens at the apostrophe gives the bare suffix.
+    "ll", "ve", "re", "d", "m",
 }
 WORD = re.compile(r"[a-z][a-z’'\-]*")
 MIN_HEAD = 3

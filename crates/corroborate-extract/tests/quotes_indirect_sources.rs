@@ -196,3 +196,17 @@ fn a_learned_cue_after_and_takes_the_sentence_subject() {
         );
     }
 }
+
+#[test]
+fn the_auxiliary_of_a_contraction_is_no_cue() {
+    // The lexicon once counted the bare suffix of "’ll", "’ve" and "’re" as a cue head that
+    // never occurs as a word, so it looked trusted and opened "reported speech" here.
+    for text in [
+        "Ferry fares\n\nYou’ll still be able to buy a day pass at the pier in Kell.",
+        "Ferry fares\n\nWe’ve kept the old timetable on the wall of the ticket office.",
+        "Ferry fares\n\nThey’re running two boats an hour from the pier in Kell.",
+    ] {
+        let found = indirect(text);
+        assert!(found.is_empty(), "{text}: {found:?}");
+    }
+}
