@@ -172,6 +172,17 @@ struct Speaker {
     mention: Option<Span>,
 }
 
+/// Whether the words that name a speaker at a quote, as written, can stand for the speaker
+/// when they resolve to no entity: not a pronoun ("she", "you") and no contracted verb
+/// ("you’ll", "it didn’t").
+pub fn names_someone(words: &str) -> bool {
+    words
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| !lexicon::NOT_NAMING_WORDS.contains(&w.to_lowercase().as_str()))
+        && words.chars().any(char::is_alphabetic)
+}
+
 /// Finds quotes and attributes speakers.
 pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();

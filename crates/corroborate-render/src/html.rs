@@ -303,11 +303,7 @@ pub fn render_document(d: &Dossier, id: &str, opts: &PageOptions) -> Option<Stri
     let doc = texts.doc(id)?;
     let mut marks: Vec<(usize, usize, &str, String)> = Vec::new();
     for q in d.quotes.iter().filter(|q| q.doc.as_str() == id) {
-        let who = q
-            .item
-            .speaker_name
-            .as_deref()
-            .unwrap_or(wording::UNATTRIBUTED);
+        let who = crate::view::quote_speaker(&q.item, &texts, id).unwrap_or(wording::UNATTRIBUTED);
         let at = q.item.quote.span;
         let label = match q.item.quote.reported_by {
             Some(by) => format!(

@@ -23,6 +23,7 @@ use crate::dossier::{
     unique_by_lineage, values_by_text, Dossier, StoryClaims, Texts,
 };
 use crate::json::{DocumentItem, Item, QuoteItem};
+use corroborate_extract::quotes::{names_someone, QuoteKind, SpeakerMentionKind};
 use corroborate_reconcile::claims::disputes::{self, Evidence};
 use corroborate_reconcile::claims::inconsistencies;
 use corroborate_reconcile::claims::statements::Source;
@@ -142,6 +143,14 @@ pub mod wording {
     ];
     /// A quote without a speaker.
     pub const UNATTRIBUTED: &str = "unattributed";
+    /// Marks reported speech (the writer's words for what the speaker said).
+    pub const REPORTED: &str = "(reported)";
+
+    /// After the quotes: what the list leaves out.
+    pub fn unlisted_quotes(n: impl Borrow<usize>) -> String {
+        let n = n.borrow();
+        format!("Not listed: {n} passage(s) in quote marks that nothing attributes (titles, terms, scare quotes), statements reported without a source, or reported speech the learned detector doubts; the JSON report has them.")
+    }
 
     /// "3 article(s) from 2 outlet(s), 1 story."
     pub fn counts(articles: usize, outlets: usize, stories: usize) -> String {
@@ -552,8 +561,11 @@ pub struct UniqueGroup<'a> {
 pub struct QuoteRow<'a> {
     /// The quote.
     pub quote: &'a Item<QuoteItem>,
-    /// Its speaker, or [`wording::UNATTRIBUTED`].
+    /// Its speaker ([`quote_speaker`]), or [`wording::UNATTRIBUTED`].
     pub speaker: &'a str,
+    /// True for reported speech, whose words are the writer's and are shown without quote
+    /// marks.
+    pub reported: bool,
     /// The quoted words, in code points.
     pub words: (usize, usize),
 }
@@ -921,22 +933,50 @@ impl<'a> StoryModel<'a> {
         dossier::story_records(&self.dossier.records, self.view)
     }
 
-    /// The story's quotes.
+    /// The story's attributions: quotes and reported speech whose speaker the text names, and
+    /// quotes whose cue says someone said them though the text does not say who. Quoted words
+    /// nothing attributes (titles, terms, scare quotes), reported statements without a source and
+    /// reported speech the learned detector kept at a probability below [`LISTED_CONFIDENCE`]
+    /// are not listed ([`unlisted_quotes`](Self::unlisted_quotes) counts them).
     pub fn quotes(&self) -> Vec<QuoteRow<'a>> {
         self.dossier
             .quotes
             .iter()
             .filter(|q| self.contains(q.doc.as_str()))
-            .map(|q| QuoteRow {
-                quote: q,
-                speaker: q
-                    .item
-                    .speaker_name
-                    .as_deref()
-                    .unwrap_or(wording::UNATTRIBUTED),
-                words: (q.item.quote.content.start, q.item.quote.content.end),
+            .filter_map(|q| {
+                let quote = &q.item.quote;
+                let reported = quote.kind == QuoteKind::Indirect;
+                if reported
+                    && quote
+                        .confidence
+                        .is_some_and(|c| c.get() < LISTED_CONFIDENCE)
+                {
+                    return None;
+                }
+                let speaker = match quote_speaker(&q.item, self.texts, q.doc.as_str()) {
+                    Some(who) => who,
+                    None if quote.cue.is_some() && !reported => wording::UNATTRIBUTED,
+                    None => return None,
+                };
+                Some(QuoteRow {
+                    quote: q,
+                    speaker,
+                    reported,
+                    words: (quote.content.start, quote.content.end),
+                })
             })
             .collect()
+    }
+
+    /// How many of the story's quotes [`quotes`](Self::quotes) leaves out.
+    pub fn unlisted_quotes(&self) -> usize {
+        let all = self
+            .dossier
+            .quotes
+            .iter()
+            .filter(|q| self.contains(q.doc.as_str()))
+            .count();
+        all - self.quotes().len()
     }
 }
 
@@ -957,6 +997,29 @@ fn parties(list: &[disputes::Party]) -> Vec<Party<'_>> {
             statements,
         })
         .collect()
+}
+
+/// Least probability of the learned attribution detector for the reported speech it kept to be
+/// listed among a story's quotes: more likely right than wrong. (The extractor keeps it from a
+/// lower threshold, chosen for recall on PolNeAR.)
+pub const LISTED_CONFIDENCE: f32 = 0.5;
+
+/// Who says a quote, for display: its speaker entity's name, else the role or group noun phrase
+/// that names the speaker at the quote, as written ("a company spokesperson", "officials"), when
+/// it [names someone](names_someone). `None` when the text names no one. An unresolved name
+/// (no entity) is not shown: the quote's `speaker_canonical` widens it to the fullest name in
+/// the article, which can take in neighbouring words.
+pub fn quote_speaker<'a>(q: &'a QuoteItem, t: &Texts<'a>, doc: &str) -> Option<&'a str> {
+    if let Some(name) = q.speaker_name.as_deref() {
+        return Some(name);
+    }
+    let at = q.quote.speaker_named_at?;
+    matches!(
+        q.quote.speaker_mention_kind,
+        Some(SpeakerMentionKind::Role | SpeakerMentionKind::Group)
+    )
+    .then(|| t.slice(doc, at.start, at.end).trim())
+    .filter(|s| names_someone(s))
 }
 
 /// The lead of a document, as code points `(start, end)`: the first of its first

@@ -71,6 +71,14 @@ pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
 /// Personal pronouns that can be a speaker mention.
 pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
 
+/// Words that show a phrase does not name a speaker when written alone as one: personal
+/// pronouns (an unresolved one names no one), including the reader's "you", and the clitics of
+/// contracted verbs ("you’ll", "didn’t"), whose phrase is a clause, not a noun phrase.
+pub(crate) const NOT_NAMING_WORDS: &[&str] = &[
+    "he", "she", "they", "it", "we", "i", "you", "me", "him", "us", "them", "ll", "re", "ve", "d",
+    "m", "t",
+];
+
 /// The words of [`between_subject_and_cue`] and [`STATEMENT_DAY`] as a regex alternation.
 pub(crate) fn aux() -> String {
     let words: Vec<&str> = [BE_FORMS, HAVE_FORMS, DO_FORMS, MODALS, ADVERBS_BEFORE_CUE].concat();
