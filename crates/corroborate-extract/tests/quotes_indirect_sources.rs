@@ -210,3 +210,35 @@ fn the_auxiliary_of_a_contraction_is_no_cue() {
         assert!(found.is_empty(), "{text}: {found:?}");
     }
 }
+
+#[test]
+fn a_capitalised_pronoun_opening_its_sentence_is_a_pronoun_not_a_name() {
+    // "I" and "We" match the name pattern at a sentence's start; as names they were widened to
+    // the fullest name holding them ("Because I Care Ltd").
+    let text = "Ferry notes\n\nBecause I Care Ltd runs the cafe on the pier.\n\nI believe the \
+                ferry will run again in May. We hope the fares stay low.";
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+    let ents = entities::extract(&doc);
+    let found: Vec<_> = quotes::extract(&doc, &ents)
+        .into_iter()
+        .filter(|q| q.kind == QuoteKind::Indirect)
+        .map(|q| {
+            (
+                q.speaker_named_at.map(|s| doc.slice(s).to_string()),
+                q.speaker_mention_kind,
+                q.speaker_name,
+            )
+        })
+        .collect();
+    assert!(!found.is_empty());
+    for (named, kind, canonical) in &found {
+        assert!(matches!(named.as_deref(), Some("I" | "We")), "{found:?}");
+        assert_eq!(
+            *kind,
+            Some(quotes::SpeakerMentionKind::Pronoun),
+            "{found:?}"
+        );
+        assert_eq!(*canonical, None, "{found:?}");
+    }
+}

@@ -57,6 +57,14 @@ fn mention_with(
         ("name", SpeakerMentionKind::Name),
     ];
     let (m, kind) = kinds.iter().find_map(|(g, k)| c.name(g).map(|m| (m, *k)))?;
+    // "I" and "We" opening a sentence match the name pattern; they are pronouns.
+    let kind = if kind == SpeakerMentionKind::Name
+        && SPEAKER_PRONOUNS.contains(&m.as_str().to_lowercase().as_str())
+    {
+        SpeakerMentionKind::Pronoun
+    } else {
+        kind
+    };
     if plausible_speaker(m.as_str(), kind, opens(m.start())) {
         return Some((Span::new(offset + m.start(), offset + m.end()), kind));
     }
