@@ -741,6 +741,11 @@ const MIN_SEGMENT_WORDS: usize = 4;
 
 mod indirect;
 
+/// True for a first-person pronoun ("I", "we"), which outside quote marks is the writer.
+fn is_writer_pronoun(word: &str) -> bool {
+    matches!(word.to_lowercase().as_str(), "i" | "we")
+}
+
 /// Resolves speaker mentions to entities and names, in text order.
 fn resolve(
     doc: &PreparedDoc,
@@ -768,6 +773,9 @@ fn resolve(
             let (entity, name) = match kind {
                 SpeakerMentionKind::Name => named_speaker(text, table, entities, span),
                 SpeakerMentionKind::Role => resolve_role_mention(doc, text, table, entities, span),
+                // "I" or "we" outside quote marks is the writer (or the writer's side), whom the
+                // text does not name: never someone quoted before.
+                SpeakerMentionKind::Pronoun if is_writer_pronoun(span.text(text)) => (None, None),
                 SpeakerMentionKind::Pronoun if span.text(text) == "who" => {
                     relative_antecedent(text, span)
                         .map_or((None, None), |a| named_speaker(text, table, entities, a))

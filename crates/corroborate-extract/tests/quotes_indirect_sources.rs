@@ -215,8 +215,10 @@ fn the_auxiliary_of_a_contraction_is_no_cue() {
 fn a_capitalised_pronoun_opening_its_sentence_is_a_pronoun_not_a_name() {
     // "I" and "We" match the name pattern at a sentence's start; as names they were widened to
     // the fullest name holding them ("Because I Care Ltd").
-    let text = "Ferry notes\n\nBecause I Care Ltd runs the cafe on the pier.\n\nI believe the \
-                ferry will run again in May. We hope the fares stay low.";
+    // Nor are they the person quoted just before: outside quote marks they are the writer.
+    let text = "Ferry notes\n\nBecause I Care Ltd runs the cafe on the pier. Dana Holt said the \
+                pier was shut.\n\nI believe the ferry will run again in May. We hope the fares \
+                stay low.";
     let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
     let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
     let ents = entities::extract(&doc);
@@ -231,8 +233,8 @@ fn a_capitalised_pronoun_opening_its_sentence_is_a_pronoun_not_a_name() {
             )
         })
         .collect();
-    assert!(!found.is_empty());
-    for (named, kind, canonical) in &found {
+    assert_eq!(found.len(), 3, "{found:?}");
+    for (named, kind, canonical) in &found[1..] {
         assert!(matches!(named.as_deref(), Some("I" | "We")), "{found:?}");
         assert_eq!(
             *kind,

@@ -11,7 +11,7 @@ use corroborate_core::Span;
 
 use super::lexicon::{
     names_organisation, normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS,
-    ROLE_COMMA_BEFORE, WORD_BEFORE,
+    ROLE_COMMA_BEFORE, SPEAKER_PRONOUNS, WORD_BEFORE,
 };
 use crate::lexicon::heads::{is_media_head, is_organisation_head};
 use crate::windows::floor_boundary;
@@ -125,6 +125,9 @@ pub(crate) fn name_core(text: &str, span: Span) -> Span {
     Span::new(span.start + start, span.start + end)
 }
 
+/// Most words a full name a single word expands to may have ("Martin Luther King Jr").
+const MAX_FULL_NAME_WORDS: usize = 4;
+
 impl NameTable {
     /// Builds the table for `text`.
     pub fn new(text: &str) -> Self {
@@ -190,9 +193,28 @@ impl NameTable {
             0 => None,
             1 => {
                 let w = words[0];
+                // A pronoun ("I", "We" opening a sentence) names no one.
+                if SPEAKER_PRONOUNS.contains(&w.to_lowercase().as_str()) {
+                    return None;
+                }
+                // A word in capitals ("UK", "WHO", "I") is an acronym or a pronoun, no surname.
+                if !w.chars().any(char::is_lowercase) {
+                    return Some(w.to_string());
+                }
                 let Some(cands) = self.by_word.get(&w.to_lowercase()) else {
                     return Some(w.to_string());
                 };
+                // A full name written with the word as it is here ("Toyota" is not "TOYOTA
+                // RAV") and short enough to be a person's.
+                let cands: Vec<usize> = cands
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        let name = &self.names[c];
+                        name.words <= MAX_FULL_NAME_WORDS
+                            && name.canonical.split(' ').any(|x| strip_possessive(x) == w)
+                    })
+                    .collect();
                 let i = cands.partition_point(|&c| self.names[c].span.start < span.start);
                 let pick = if i > 0 {
                     cands.get(i - 1)
@@ -264,6 +286,22 @@ mod tests {
             table.canonical_name("Ray", Span::new(pos, pos + 3)),
             Some("Bo Ray".to_string())
         );
+    }
+
+    #[test]
+    fn a_word_expands_only_to_a_short_name_written_the_same_way() {
+        let t = "TOYOTA RAV Prime review. Visit PM UK today. Summary Rules And Other Items \
+                 Of The Day Here. Toyota says so. UK officials say so. Other officials agree. \
+                 I say so.";
+        let table = NameTable::new(t);
+        let name = |w: &str| {
+            let pos = t.rfind(&format!("{w} ")).unwrap_or(0);
+            table.canonical_name(w, Span::new(pos, pos + w.len()))
+        };
+        assert_eq!(name("Toyota"), Some("Toyota".to_string()));
+        assert_eq!(name("UK"), Some("UK".to_string()));
+        assert_eq!(name("Other"), Some("Other".to_string()));
+        assert_eq!(name("I"), None);
     }
 
     #[test]
