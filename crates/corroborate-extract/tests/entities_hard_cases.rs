@@ -386,3 +386,21 @@ fn military_ranks_written_as_abbreviations_are_titles_not_part_of_a_name() {
         );
     }
 }
+
+#[test]
+fn a_lone_capitalised_common_word_is_no_entity_but_an_acronym_is() {
+    // "Send", "Head" and "Wild" are written in lower case in news at large
+    // (`data/common_words.txt`), though not in this article; the acronym is on purpose.
+    let text = "Ferry club news\n\nThe club played Born to Be Wild at the dance on the pier. \
+                Tickets are at the Head office. Send your name to the club by Friday. The \
+                BBC filmed the dance for a programme on Kell.";
+    let a = entities::extract(&prep(text));
+    for junk in ["Born", "Wild", "Head", "Send"] {
+        assert!(
+            a.entities.iter().all(|e| e.name != junk),
+            "junk entity {junk:?} in {:#?}",
+            names(&a)
+        );
+    }
+    entity_named(&a, "BBC");
+}

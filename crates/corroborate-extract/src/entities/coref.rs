@@ -129,9 +129,13 @@ pub(super) fn resolve_lone_names(
                 } else if lexicon::first_name(w).is_some() && !w.chars().all(|c| c.is_uppercase()) {
                     // A lone first name with no full name: not enough to call it anything.
                     continue;
-                } else if cx.lower_seen.contains(lw.as_str()) && !spoken.contains(&lw) {
-                    // The article also writes the word in lower case ("Patient Safety Goal"
-                    // beside "the patient"): a capitalised common word, not a name.
+                } else if (cx.lower_seen.contains(lw.as_str())
+                    || lexicon::common_word(&lw) && w.chars().any(char::is_lowercase))
+                    && !spoken.contains(&lw)
+                {
+                    // The article, or news at large, writes the word in lower case ("Patient
+                    // Safety Goal" beside "the patient"; "Send", "Head"): a capitalised common
+                    // word, not a name. An acronym ("BBC", "UN") is written so on purpose.
                     continue;
                 } else if place_cued.contains(&lw) && !spoken.contains(&lw) && !cx.is_outlet(w) {
                     EntityKind::Place

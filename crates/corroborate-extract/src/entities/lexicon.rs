@@ -107,6 +107,16 @@ pub(crate) static MODIFIERS: LazyLock<HashSet<&'static str>> =
 pub(crate) static STOPWORDS: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| data_lines(include_str!("../../data/stopwords.txt")).collect());
 
+/// Words news writes in lower case (built from training texts by
+/// `scripts/build_common_words.py`).
+static COMMON_WORDS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| data_lines(include_str!("../../data/common_words.txt")).collect());
+
+/// True when lower-case `w` is a word news writes in lower case ("born", "head", "send").
+pub(crate) fn common_word(w: &str) -> bool {
+    COMMON_WORDS.contains(w)
+}
+
 /// True when `w` (as written) is a place name in the gazetteer.
 pub(crate) fn place(w: &str) -> Option<PlaceKind> {
     PLACES.get(w).copied()
