@@ -404,3 +404,26 @@ fn a_lone_capitalised_common_word_is_no_entity_but_an_acronym_is() {
     }
     entity_named(&a, "BBC");
 }
+
+#[test]
+fn a_place_in_capitals_is_a_place_named_as_prose_writes_it() {
+    // Datelines write places in capitals; the gazetteer knows them in title case.
+    let text = "New lake line\n\nGENEVA, SWITZERLAND — The Kell Ferry Company opened a line on \
+                the lake on Monday. Ferries in Switzerland carry 40 million people a year.";
+    let a = entities::extract(&prep(text));
+    let swiss = entity_named(&a, "Switzerland");
+    assert_eq!(
+        a.entities[swiss].kind,
+        EntityKind::Place,
+        "{:#?}",
+        names(&a)
+    );
+    assert_eq!(entity_at(&a, find(text, "SWITZERLAND", 0)), Some(swiss));
+    let geneva = entity_named(&a, "GENEVA");
+    assert_eq!(
+        a.entities[geneva].kind,
+        EntityKind::Place,
+        "{:#?}",
+        names(&a)
+    );
+}

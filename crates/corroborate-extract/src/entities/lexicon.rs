@@ -117,9 +117,27 @@ pub(crate) fn common_word(w: &str) -> bool {
     COMMON_WORDS.contains(w)
 }
 
-/// True when `w` (as written) is a place name in the gazetteer.
+/// The kind of place `w` names in the gazetteer: as written, or, for a name written in capitals
+/// as datelines are ("BAAR, SWITZERLAND", "NEW YORK"), in title case.
 pub(crate) fn place(w: &str) -> Option<PlaceKind> {
-    PLACES.get(w).copied()
+    if let Some(k) = PLACES.get(w) {
+        return Some(*k);
+    }
+    let capitals =
+        w.chars().filter(|c| c.is_alphabetic()).count() > 2 && !w.chars().any(char::is_lowercase);
+    if !capitals {
+        return None;
+    }
+    let titled: Vec<String> = w
+        .split(' ')
+        .map(|word| {
+            let mut cs = word.chars();
+            cs.next().map_or_else(String::new, |first| {
+                first.to_string() + &cs.as_str().to_lowercase()
+            })
+        })
+        .collect();
+    PLACES.get(titled.join(" ").as_str()).copied()
 }
 
 /// The title for lower-case surface `w`.

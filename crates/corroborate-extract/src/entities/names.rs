@@ -78,6 +78,14 @@ pub(super) fn named_entity(
 ) -> usize {
     let key = name.to_lowercase().replace('’', "'");
     if let Some(&e) = keys.exact.get(&key) {
+        // Named as the text writes it in running prose, not as a dateline or headline in
+        // capitals ("Cleveland", not "CLEVELAND").
+        if !drafts[e].name.chars().any(char::is_lowercase)
+            && name.chars().any(char::is_lowercase)
+            && drafts[e].name.to_lowercase() == name.to_lowercase()
+        {
+            drafts[e].name = name.to_string();
+        }
         return e;
     }
     // A shorter name that ends a known one ("Attorney General's Office" in "Mississippi
