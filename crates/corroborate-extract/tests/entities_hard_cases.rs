@@ -427,3 +427,25 @@ fn a_place_in_capitals_is_a_place_named_as_prose_writes_it() {
         names(&a)
     );
 }
+
+#[test]
+fn a_bare_county_name_is_no_place_but_a_city_of_the_same_name_is() {
+    // "Ferry" and "Geneva" are both county names in the gazetteer; Geneva is a city too.
+    let text = "Ferry fares rise\n\nThe Kell Ferry Company raised fares on Monday. Its boats \
+                also sail to Geneva twice a week.";
+    let a = entities::extract(&prep(text));
+    assert!(
+        a.entities
+            .iter()
+            .all(|e| !(e.name == "Ferry" && e.kind == EntityKind::Place)),
+        "{:#?}",
+        names(&a)
+    );
+    let geneva = entity_named(&a, "Geneva");
+    assert_eq!(
+        a.entities[geneva].kind,
+        EntityKind::Place,
+        "{:#?}",
+        names(&a)
+    );
+}

@@ -124,7 +124,8 @@ pub(super) fn resolve_lone_names(
             } else {
                 let kind = if c.title.is_some() {
                     EntityKind::Person
-                } else if lexicon::place(w).is_some() {
+                } else if lexicon::place(w).is_some_and(|k| k != lexicon::PlaceKind::County) {
+                    // A county's bare name ("Ferry", "Lake") is a place only with "County".
                     EntityKind::Place
                 } else if lexicon::first_name(w).is_some() && !w.chars().all(|c| c.is_uppercase()) {
                     // A lone first name with no full name: not enough to call it anything.

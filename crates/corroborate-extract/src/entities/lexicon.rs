@@ -19,6 +19,19 @@ pub(crate) enum PlaceKind {
     City,
 }
 
+impl PlaceKind {
+    /// How readily a bare name means this kind of place: a country before a state, a city
+    /// before a county.
+    fn prominence(self) -> u8 {
+        match self {
+            PlaceKind::Country => 3,
+            PlaceKind::State => 2,
+            PlaceKind::City => 1,
+            PlaceKind::County => 0,
+        }
+    }
+}
+
 /// One title or role noun: its normalised role, its class (what "the officer" resolves by)
 /// and the gender it implies.
 #[derive(Debug, Clone)]
@@ -55,18 +68,23 @@ pub(crate) static FIRST_NAMES: LazyLock<HashMap<&'static str, Option<Gender>>> =
 
 /// Places (GeoNames): countries, US states and abbreviations, US counties, cities.
 pub(crate) static PLACES: LazyLock<HashMap<&'static str, PlaceKind>> = LazyLock::new(|| {
-    data_lines(include_str!("../../data/places.tsv"))
-        .filter_map(|l| {
-            let (n, k) = l.split_once('\t')?;
-            let kind = match k {
-                "country" => PlaceKind::Country,
-                "state" => PlaceKind::State,
-                "county" => PlaceKind::County,
-                _ => PlaceKind::City,
-            };
-            Some((n, kind))
-        })
-        .collect()
+    let mut out: HashMap<&'static str, PlaceKind> = HashMap::new();
+    for (n, k) in
+        data_lines(include_str!("../../data/places.tsv")).filter_map(|l| l.split_once('\t'))
+    {
+        let kind = match k {
+            "country" => PlaceKind::Country,
+            "state" => PlaceKind::State,
+            "county" => PlaceKind::County,
+            _ => PlaceKind::City,
+        };
+        // A name of several places is the most prominent ("Geneva" the city, not the county).
+        let entry = out.entry(n).or_insert(kind);
+        if kind.prominence() > entry.prominence() {
+            *entry = kind;
+        }
+    }
+    out
 });
 
 /// Titles and role nouns, keyed by lower-case surface ("gov.", "attorney general"), from the
