@@ -376,8 +376,18 @@ pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
         .filter(|c| c.kind.is_none() && c.b - c.a == 1)
         .map(|c| cx.lw(c.a))
         .collect();
-    let named_thing =
-        |c: &Cand| lone_words.contains(cx.lw(c.a)) || (c.a..c.b).any(|k| product_shaped(cx.w(k)));
+    // Names written after "the" ("the Hang Seng", "the App Store"): a person's name takes no
+    // article.
+    let after_article: HashSet<&str> = cands
+        .iter()
+        .filter(|c| c.a > 0 && cx.lw(c.a - 1) == "the")
+        .map(|c| cx.lw(c.a))
+        .collect();
+    let named_thing = |c: &Cand| {
+        lone_words.contains(cx.lw(c.a))
+            || after_article.contains(cx.lw(c.a))
+            || (c.a..c.b).any(|k| product_shaped(cx.w(k)))
+    };
     let unsupported: Vec<bool> = cands
         .iter()
         .map(|c| !supported(c) && named_thing(c))

@@ -302,3 +302,20 @@ fn a_name_no_mention_treats_as_a_person_is_an_organisation() {
     assert!(product_shaped("AirPods") && product_shaped("A350-900"));
     assert!(!product_shaped("McCabe") && !product_shaped("O'Rourke") && !product_shaped("NASA"));
 }
+
+#[test]
+fn a_name_written_after_the_is_a_thing_not_a_person() {
+    let d = prep(
+        "Markets slide\n\n\
+         The Tarsk Composite fell 3 percent on Monday, and the Tarsk Composite index is down \
+         for the year. Brisa Oskela, who runs the Kell Ferries fund, sold shares.",
+    );
+    let a = extract(&d);
+    assert_eq!(
+        entity(&a, "Tarsk Composite").kind,
+        EntityKind::Organization,
+        "{:?}",
+        a.entities
+    );
+    assert_eq!(entity(&a, "Brisa Oskela").kind, EntityKind::Person);
+}
