@@ -449,3 +449,21 @@ fn a_bare_county_name_is_no_place_but_a_city_of_the_same_name_is() {
         names(&a)
     );
 }
+
+#[test]
+fn british_abbreviations_without_a_period_are_titles_and_place_prefixes() {
+    let text = "Climber rescued\n\nDr Tarnu Oskela treated the climber at the hut below Mt \
+                Kellan. Insp Brisa Holt said the weather had turned.";
+    let a = entities::extract(&prep(text));
+    let doctor = entity_named(&a, "Tarnu Oskela");
+    assert_eq!(a.entities[doctor].kind, EntityKind::Person);
+    let inspector = entity_named(&a, "Brisa Holt");
+    assert_eq!(a.entities[inspector].kind, EntityKind::Person);
+    let mountain = entity_named(&a, "Mt Kellan");
+    assert_eq!(
+        a.entities[mountain].kind,
+        EntityKind::Place,
+        "{:#?}",
+        names(&a)
+    );
+}
