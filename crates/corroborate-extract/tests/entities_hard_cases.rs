@@ -37,6 +37,13 @@ fn entity_at(a: &EntityAnalysis, span: Span) -> Option<usize> {
     a.mentions.iter().find(|m| m.span == span).map(|m| m.entity)
 }
 
+/// The entity named `name`, asserted to be of `kind`.
+fn entity_of_kind(a: &EntityAnalysis, name: &str, kind: EntityKind) -> usize {
+    let e = entity_named(a, name);
+    assert_eq!(a.entities[e].kind, kind, "{name}: {:#?}", names(a));
+    e
+}
+
 const FAMILY: &str = "Harbor town grieves teenager\n\n\
 Teenager Milo Brandt was hurt on Tuesday near the Eastfield pier, police said.\n\n\
 Milo's father, Anton Brandt, said he rushed to the pier. Brandt said the railing had been broken for weeks.\n\n\
@@ -411,21 +418,9 @@ fn a_place_in_capitals_is_a_place_named_as_prose_writes_it() {
     let text = "New lake line\n\nGENEVA, SWITZERLAND — The Kell Ferry Company opened a line on \
                 the lake on Monday. Ferries in Switzerland carry 40 million people a year.";
     let a = entities::extract(&prep(text));
-    let swiss = entity_named(&a, "Switzerland");
-    assert_eq!(
-        a.entities[swiss].kind,
-        EntityKind::Place,
-        "{:#?}",
-        names(&a)
-    );
+    let swiss = entity_of_kind(&a, "Switzerland", EntityKind::Place);
     assert_eq!(entity_at(&a, find(text, "SWITZERLAND", 0)), Some(swiss));
-    let geneva = entity_named(&a, "GENEVA");
-    assert_eq!(
-        a.entities[geneva].kind,
-        EntityKind::Place,
-        "{:#?}",
-        names(&a)
-    );
+    entity_of_kind(&a, "GENEVA", EntityKind::Place);
 }
 
 #[test]
@@ -441,13 +436,7 @@ fn a_bare_county_name_is_no_place_but_a_city_of_the_same_name_is() {
         "{:#?}",
         names(&a)
     );
-    let geneva = entity_named(&a, "Geneva");
-    assert_eq!(
-        a.entities[geneva].kind,
-        EntityKind::Place,
-        "{:#?}",
-        names(&a)
-    );
+    entity_of_kind(&a, "Geneva", EntityKind::Place);
 }
 
 #[test]
@@ -455,15 +444,7 @@ fn british_abbreviations_without_a_period_are_titles_and_place_prefixes() {
     let text = "Climber rescued\n\nDr Tarnu Oskela treated the climber at the hut below Mt \
                 Kellan. Insp Brisa Holt said the weather had turned.";
     let a = entities::extract(&prep(text));
-    let doctor = entity_named(&a, "Tarnu Oskela");
-    assert_eq!(a.entities[doctor].kind, EntityKind::Person);
-    let inspector = entity_named(&a, "Brisa Holt");
-    assert_eq!(a.entities[inspector].kind, EntityKind::Person);
-    let mountain = entity_named(&a, "Mt Kellan");
-    assert_eq!(
-        a.entities[mountain].kind,
-        EntityKind::Place,
-        "{:#?}",
-        names(&a)
-    );
+    entity_of_kind(&a, "Tarnu Oskela", EntityKind::Person);
+    entity_of_kind(&a, "Brisa Holt", EntityKind::Person);
+    entity_of_kind(&a, "Mt Kellan", EntityKind::Place);
 }

@@ -99,26 +99,15 @@ fn quotes_name_role_speakers_and_mark_reported_speech() {
         .filter(|l| l.starts_with("- "))
         .collect();
     assert_eq!(items.len(), 4, "{lines:#?}");
-    assert!(
-        items[0].starts_with("- **The harbour master** (reported): the pier would reopen in May["),
-        "{}",
-        items[0]
-    );
-    assert!(
-        items[1].starts_with("- **a port spokesperson**: “We are patching the deck,”["),
-        "{}",
-        items[1]
-    );
-    assert!(
-        items[2].starts_with("- **Dana Holt**: “urgent”["),
-        "{}",
-        items[2]
-    );
-    assert!(
-        items[3].starts_with("- **unattributed**: “Keep off,”["),
-        "{}",
-        items[3]
-    );
+    let expected = [
+        "- **The harbour master** (reported): the pier would reopen in May[",
+        "- **a port spokesperson**: “We are patching the deck,”[",
+        "- **Dana Holt**: “urgent”[",
+        "- **unattributed**: “Keep off,”[",
+    ];
+    for (item, start) in items.iter().zip(expected) {
+        assert!(item.starts_with(start), "{item}");
+    }
     let note = lines.iter().find(|l| l.starts_with("_Not listed"));
     assert!(
         note.is_some_and(|n| n.contains("Not listed: 3 passage(s)")),
