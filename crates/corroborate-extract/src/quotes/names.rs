@@ -197,7 +197,7 @@ impl NameTable {
                 if SPEAKER_PRONOUNS.contains(&w.to_lowercase().as_str()) {
                     return None;
                 }
-                // A word in capitals ("UK", "WHO", "I") is an acronym or a pronoun, no surname.
+                // A word in capitals ("UK", "WHO") is an acronym, no surname.
                 if !w.chars().any(char::is_lowercase) {
                     return Some(w.to_string());
                 }
