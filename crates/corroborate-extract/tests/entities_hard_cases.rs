@@ -445,6 +445,13 @@ fn british_abbreviations_without_a_period_are_titles_and_place_prefixes() {
                 Kellan. Insp Brisa Holt said the weather had turned.";
     let a = entities::extract(&prep(text));
     entity_of_kind(&a, "Tarnu Oskela", EntityKind::Person);
-    entity_of_kind(&a, "Brisa Holt", EntityKind::Person);
+    let inspector = entity_of_kind(&a, "Brisa Holt", EntityKind::Person);
+    // The abbreviation is spelled out in the role, as "Insp." would be.
+    let roles: Vec<&str> = a.entities[inspector]
+        .roles
+        .iter()
+        .map(|r| r.role.as_str())
+        .collect();
+    assert_eq!(roles, ["inspector"]);
     entity_of_kind(&a, "Mt Kellan", EntityKind::Place);
 }

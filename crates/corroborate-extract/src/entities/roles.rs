@@ -107,7 +107,12 @@ pub(super) fn role_text(cx: &Ctx, a: usize, b: usize, head: TitleHit) -> (String
     let normalized = head.t.role.unwrap_or("");
     let mut words: Vec<String> = (a..head.a).map(|k| cx.lw(k).to_string()).collect();
     let head_text = cx.slice(head.a, head.b).to_lowercase();
-    if head_text.contains('.') || head_text.len() <= 3 && head_text != "cop" {
+    // An abbreviation is spelled out: "gov.", "sgt", and "insp" or "prof" written without a
+    // period (the role begins with it).
+    let abbreviated = head_text.contains('.')
+        || head_text.len() <= 3 && head_text != "cop"
+        || normalized.len() > head_text.len() && normalized.starts_with(&head_text);
+    if abbreviated {
         words.push(normalized.to_string());
     } else {
         words.push(head_text);
