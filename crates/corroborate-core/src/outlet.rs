@@ -92,7 +92,7 @@ pub fn infer_outlet(doc: &mut Document, _ignored: &[Ignored]) {
         if let (Some(o), Some(all)) = (caps.name("o"), caps.get(0)) {
             let name = match canonical_outlet_name(o.as_str()) {
                 Some(n) => n.to_string(),
-                None => title_case_if_shouting(o.as_str().trim()),
+                None => crate::text::title_case_if_shouting(o.as_str().trim()),
             };
             found.push((
                 name,
@@ -139,25 +139,6 @@ pub fn infer_outlet(doc: &mut Document, _ignored: &[Ignored]) {
             ),
         },
     });
-}
-
-fn title_case_if_shouting(s: &str) -> String {
-    if s.chars().any(|c| c.is_lowercase()) {
-        return s.to_string();
-    }
-    s.split(' ')
-        .map(|w| {
-            let mut cs = w.chars();
-            match cs.next() {
-                Some(f) => f
-                    .to_uppercase()
-                    .chain(cs.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -232,6 +232,27 @@ pub fn is_function_word(lower: &str) -> bool {
     SORTED_FUNCTION_WORDS.binary_search(&lower).is_ok()
 }
 
+/// `s` in title case when it is written all in capitals ("BAAR, SWITZERLAND" → "Baar,
+/// Switzerland"), else `s` unchanged: capitals of a dateline or a shouted masthead.
+pub fn title_case_if_shouting(s: &str) -> String {
+    if s.chars().any(|c| c.is_lowercase()) {
+        return s.to_string();
+    }
+    s.split(' ')
+        .map(|w| {
+            let mut cs = w.chars();
+            match cs.next() {
+                Some(f) => f
+                    .to_uppercase()
+                    .chain(cs.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -179,7 +179,7 @@ pub fn names_someone(words: &str) -> bool {
     words
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .all(|w| !lexicon::NOT_NAMING_WORDS.contains(&w.to_lowercase().as_str()))
+        .all(|w| !lexicon::names_no_one(&w.to_lowercase()))
         && words.chars().any(char::is_alphabetic)
 }
 
@@ -743,7 +743,7 @@ mod indirect;
 
 /// True for a first-person pronoun ("I", "we"), which outside quote marks is the writer.
 fn is_writer_pronoun(word: &str) -> bool {
-    matches!(word.to_lowercase().as_str(), "i" | "we")
+    lexicon::WRITER_PRONOUNS.contains(&word.to_lowercase().as_str())
 }
 
 /// Resolves speaker mentions to entities and names, in text order.

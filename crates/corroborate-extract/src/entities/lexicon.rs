@@ -141,21 +141,13 @@ pub(crate) fn place(w: &str) -> Option<PlaceKind> {
     if let Some(k) = PLACES.get(w) {
         return Some(*k);
     }
-    let capitals =
-        w.chars().filter(|c| c.is_alphabetic()).count() > 2 && !w.chars().any(char::is_lowercase);
-    if !capitals {
+    let capitals = w.chars().filter(|c| c.is_alphabetic()).count() > 2;
+    if !capitals || w.chars().any(char::is_lowercase) {
         return None;
     }
-    let titled: Vec<String> = w
-        .split(' ')
-        .map(|word| {
-            let mut cs = word.chars();
-            cs.next().map_or_else(String::new, |first| {
-                first.to_string() + &cs.as_str().to_lowercase()
-            })
-        })
-        .collect();
-    PLACES.get(titled.join(" ").as_str()).copied()
+    PLACES
+        .get(corroborate_core::text::title_case_if_shouting(w).as_str())
+        .copied()
 }
 
 /// The title for lower-case surface `w`.

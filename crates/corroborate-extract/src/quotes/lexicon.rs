@@ -71,13 +71,20 @@ pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
 /// Personal pronouns that can be a speaker mention.
 pub(crate) const SPEAKER_PRONOUNS: &[&str] = &["he", "she", "they", "it", "we", "i"];
 
-/// Words that show a phrase does not name a speaker when written alone as one: personal
-/// pronouns (an unresolved one names no one), including the reader's "you", and the clitics of
-/// contracted verbs ("you’ll", "didn’t"), whose phrase is a clause, not a noun phrase.
-pub(crate) const NOT_NAMING_WORDS: &[&str] = &[
-    "he", "she", "they", "it", "we", "i", "you", "me", "him", "us", "them", "ll", "re", "ve", "d",
-    "m", "t",
+/// First-person pronouns: outside quote marks, the writer (or the writer's side).
+pub(crate) const WRITER_PRONOUNS: &[&str] = &["i", "we"];
+
+/// Words that, besides [`SPEAKER_PRONOUNS`], show a phrase does not name a speaker when written
+/// alone as one: the reader's "you", object pronouns, and the clitics of contracted verbs
+/// ("you’ll", "didn’t"), whose phrase is a clause, not a noun phrase.
+const NOT_NAMING_WORDS: &[&str] = &[
+    "you", "me", "him", "us", "them", "ll", "re", "ve", "d", "m", "t",
 ];
+
+/// True when lower-case `word` shows that a phrase holding it names no speaker.
+pub(crate) fn names_no_one(word: &str) -> bool {
+    SPEAKER_PRONOUNS.contains(&word) || NOT_NAMING_WORDS.contains(&word)
+}
 
 /// The words of [`between_subject_and_cue`] and [`STATEMENT_DAY`] as a regex alternation.
 pub(crate) fn aux() -> String {
