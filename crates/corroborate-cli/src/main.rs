@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use corroborate_cli::{AnalyzeRequest, Progress};
 use corroborate_core::load::Manifest;
+use corroborate_render::dossier::Dossier;
 use corroborate_render::json::ReportOptions;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -323,14 +324,17 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
         eprintln!("error: several formats need --out DIR");
         return Ok(EXIT_USAGE);
     }
-    let value = if args.format.iter().any(|f| f != "json") {
-        Some(serde_json::to_value(&report)?)
+    // The renderings read the report back as a dossier (the JSON contract), through its
+    // serialised bytes: a `serde_json::Value` of a large report takes several times their size.
+    let dossier = if args.format.iter().any(|f| f != "json") {
+        let bytes = serde_json::to_vec(&report)?;
+        Some(serde_json::from_slice::<Dossier>(&bytes)?)
     } else {
         None
     };
     // The JSON report is serialised straight into the (buffered) output, never copied whole.
     let write_format = |format: &str, out: &mut dyn Write| -> anyhow::Result<()> {
-        match (format, &value) {
+        match (format, &dossier) {
             ("json", _) | (_, None) => {
                 if args.pretty {
                     serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -338,7 +342,7 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<u8> {
                     serde_json::to_writer(&mut *out, &report)?;
                 }
             }
-            (f, Some(v)) => out.write_all(&report_cmd::render(v, f)?)?,
+            (f, Some(d)) => out.write_all(&report_cmd::render_dossier(d, f)?)?,
         }
         Ok(())
     };

@@ -39,13 +39,18 @@ pub fn render(report: &serde_json::Value, format: &str) -> anyhow::Result<Vec<u8
         "json" => serde_json::to_vec_pretty(report)?,
         "md" | "html" => {
             let d = Dossier::from_value(report).context("reading the report")?;
-            if format == "md" {
-                markdown::render(&d).into_bytes()
-            } else {
-                html::render(&d).into_bytes()
-            }
+            render_dossier(&d, format)?
         }
         other => anyhow::bail!("unknown format {other}"),
+    })
+}
+
+/// Renders a dossier as Markdown (`md`) or HTML (`html`).
+pub fn render_dossier(d: &Dossier, format: &str) -> anyhow::Result<Vec<u8>> {
+    Ok(match format {
+        "md" => markdown::render(d).into_bytes(),
+        "html" => html::render(d).into_bytes(),
+        other => anyhow::bail!("cannot render a dossier as {other}"),
     })
 }
 

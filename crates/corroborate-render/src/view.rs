@@ -16,13 +16,13 @@
 #![deny(clippy::string_slice)]
 
 use std::borrow::Borrow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::dossier::{
     self, dispute_topics, group_parties, quoted, snippet, source_label, title_of,
-    unique_by_lineage, values_by_text, Dossier, StoryClaims, Texts,
+    unique_by_lineage, values_by_text, ByStory, Dossier, StoryClaims, StoryItems, Texts,
 };
-use crate::json::{DocumentItem, Item, QuoteItem};
+use crate::json::{DocumentItem, Item, LineageItem, QuoteItem};
 use corroborate_extract::quotes::{names_someone, QuoteKind, SpeakerMentionKind};
 use corroborate_reconcile::claims::disputes::{self, Evidence};
 use corroborate_reconcile::claims::inconsistencies;
@@ -384,16 +384,20 @@ pub struct DossierView<'a> {
     pub outlets: BTreeSet<String>,
     /// Stories in report order.
     pub stories: Vec<dossier::StoryView>,
+    /// Each story's items, dealt once.
+    by_story: ByStory<'a>,
 }
 
 impl<'a> DossierView<'a> {
     /// Indexes the dossier's texts and finds its stories.
     pub fn new(d: &'a Dossier) -> Self {
+        let stories = dossier::stories(d);
         DossierView {
             dossier: d,
             texts: Texts::new(d),
             outlets: d.documents.iter().map(dossier::outlet_of).collect(),
-            stories: dossier::stories(d),
+            by_story: ByStory::new(d, &stories),
+            stories,
         }
     }
 
@@ -446,7 +450,8 @@ impl<'a> DossierView<'a> {
     pub fn story_models(&self) -> impl Iterator<Item = StoryModel<'_>> {
         self.stories
             .iter()
-            .filter_map(|s| StoryModel::new(self.dossier, &self.texts, s))
+            .zip(&self.by_story.stories)
+            .filter_map(|(s, items)| StoryModel::new(&self.texts, s, items, &self.by_story.lineages))
     }
 }
 
@@ -616,35 +621,39 @@ pub struct StoryModel<'a> {
     pub claims: Option<StoryClaims<'a>>,
     /// Its dated events (with only the story's mentions).
     pub events: Vec<Event>,
-    dossier: &'a Dossier,
     texts: &'a Texts<'a>,
     view: &'a dossier::StoryView,
+    items: &'a StoryItems<'a>,
+    lineages: &'a HashMap<&'a str, &'a LineageItem>,
 }
 
 impl<'a> StoryModel<'a> {
-    /// The model of story `s`; `None` when none of its documents is in the dossier.
-    pub fn new(d: &'a Dossier, t: &'a Texts<'a>, s: &'a dossier::StoryView) -> Option<Self> {
+    /// The model of story `s` from its items (dealt by [`ByStory`]) and the dossier's lineages;
+    /// `None` when none of its documents is in the dossier.
+    pub fn new(
+        t: &'a Texts<'a>,
+        s: &'a dossier::StoryView,
+        items: &'a StoryItems<'a>,
+        lineages: &'a HashMap<&'a str, &'a LineageItem>,
+    ) -> Option<Self> {
         let docs: Vec<&DocumentItem> = s.docs.iter().filter_map(|id| t.doc(id)).collect();
         let title = title_of(docs.first()?, t);
         Some(StoryModel {
             id: &s.id,
             docs,
             title,
-            claims: StoryClaims::of(d, &s.docs),
-            events: dossier::story_events(d, &s.docs),
-            dossier: d,
+            claims: items.claims.clone(),
+            events: dossier::story_events(&items.events, &s.docs),
             texts: t,
             view: s,
+            items,
+            lineages,
         })
     }
 
     /// The story as the dossier lists it (id and document ids).
     pub fn view(&self) -> &'a dossier::StoryView {
         self.view
-    }
-
-    fn contains(&self, doc: &str) -> bool {
-        self.view.docs.iter().any(|d| d == doc)
     }
 
     /// The summary: the claims stage's when it has one, else the earliest article's lead.
@@ -673,18 +682,17 @@ impl<'a> StoryModel<'a> {
                 outlet: dossier::outlet_of(x),
                 published: x.meta.published.as_ref(),
                 title: title_of(x, self.texts),
-                lineage: dossier::lineage_of(self.dossier, x),
+                lineage: dossier::lineage_of(self.lineages, x),
             })
             .collect()
     }
 
     /// Who's who: every entity some article of the story names.
     pub fn people(&self) -> Vec<Person<'a>> {
-        self.dossier
-            .cross_entities
+        self.items
+            .people
             .iter()
-            .filter(|e| e.members.iter().any(|m| self.contains(m.doc.as_str())))
-            .map(|e| Person {
+            .map(|&e| Person {
                 entity: e,
                 roles: dossier::distinct_roles(e),
                 outlets: e
@@ -803,12 +811,7 @@ impl<'a> StoryModel<'a> {
 
     /// Publication dates inferred for the story's articles from other articles.
     pub fn inferred(&self) -> Vec<&'a InferredPublished> {
-        self.dossier
-            .timeline
-            .inferred_published
-            .iter()
-            .filter(|p| self.contains(p.doc.as_str()))
-            .collect()
+        self.items.inferred.clone()
     }
 
     /// What each outlet alone adds: claims no other lineage carries, reprints folded together.
@@ -930,7 +933,7 @@ impl<'a> StoryModel<'a> {
 
     /// The incident records filled for the story.
     pub fn records(&self) -> Vec<&'a Record> {
-        dossier::story_records(&self.dossier.records, self.view)
+        self.items.records.clone()
     }
 
     /// The story's attributions: quotes and reported speech whose speaker the text names, and
@@ -939,11 +942,10 @@ impl<'a> StoryModel<'a> {
     /// reported speech the learned detector kept at a probability below [`LISTED_CONFIDENCE`]
     /// are not listed ([`unlisted_quotes`](Self::unlisted_quotes) counts them).
     pub fn quotes(&self) -> Vec<QuoteRow<'a>> {
-        self.dossier
+        self.items
             .quotes
             .iter()
-            .filter(|q| self.contains(q.doc.as_str()))
-            .filter_map(|q| {
+            .filter_map(|&q| {
                 let quote = &q.item.quote;
                 let reported = quote.kind == QuoteKind::Indirect;
                 if reported
@@ -970,13 +972,7 @@ impl<'a> StoryModel<'a> {
 
     /// How many of the story's quotes [`quotes`](Self::quotes) leaves out.
     pub fn unlisted_quotes(&self) -> usize {
-        let all = self
-            .dossier
-            .quotes
-            .iter()
-            .filter(|q| self.contains(q.doc.as_str()))
-            .count();
-        all - self.quotes().len()
+        self.items.quotes.len() - self.quotes().len()
     }
 }
 

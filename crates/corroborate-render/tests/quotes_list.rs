@@ -134,3 +134,46 @@ fn html_quotes_follow_the_same_rules() {
     );
     assert!(page[start..].contains("Not listed: 3 passage(s)"));
 }
+
+#[test]
+fn each_story_lists_only_the_quotes_of_its_own_documents() {
+    let mut r = report();
+    let text2 = "Ferry late\n\n“The engine failed,” Lee Marr said.";
+    r["documents"]
+        .as_array_mut()
+        .expect("documents")
+        .push(json!({"id": "d2", "source": "ferry.txt", "text": text2,
+                     "headline": {"start": 0, "end": 10}}));
+    r["stories"].as_array_mut().expect("stories").push(
+        json!({"id": "s2", "documents": ["d2"], "lineages": ["l2"],
+               "title": {"doc": "d2", "start": 0, "end": 10, "text": "Ferry late"}}),
+    );
+    let span = |s: usize, e: usize| json!({"start": s, "end": e});
+    r["quotes"].as_array_mut().expect("quotes").push(json!({
+        "doc": "d2", "component": "quotes", "speaker_id": "d2#e0", "speaker_name": "Lee Marr",
+        "start": 12, "end": 46, "kind": "direct", "content": span(13, 31),
+        "cue": span(42, 46), "speaker": 0, "speaker_mention": span(33, 41),
+        "speaker_mention_kind": "name", "speaker_canonical": "Lee Marr",
+        "speaker_named_at": span(33, 41), "speaker_inherited": false, "continues": false
+    }));
+    let d = Dossier::from_value(&r).expect("dossier reads the report");
+    let md = markdown::render(&d);
+    let second = md.find("Ferry late").expect("the second story");
+    let (first, second) = md.split_at(second);
+    let listed = |part: &str| -> Vec<String> {
+        md_quotes(part)
+            .iter()
+            .filter(|l| l.starts_with("- "))
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let first = listed(first);
+    assert_eq!(first.len(), 4, "{first:#?}");
+    assert!(first.iter().all(|l| !l.contains("Lee Marr")), "{first:#?}");
+    let second = listed(second);
+    assert_eq!(second.len(), 1, "{second:#?}");
+    assert!(
+        second[0].starts_with("- **Lee Marr**: “The engine failed,”["),
+        "{second:#?}"
+    );
+}

@@ -7,10 +7,11 @@ use corroborate_reconcile::claims::disputes::{Dispute, Party};
 use corroborate_reconcile::claims::inconsistencies::{Inconsistency, SlotValue};
 use corroborate_reconcile::claims::statements::{Source, Voice};
 use corroborate_reconcile::claims::summary::{SummarySentence, UniqueToOutlet};
-use corroborate_reconcile::claims::Claim;
+use corroborate_reconcile::claims::{Claim, ClaimsReport};
 use corroborate_reconcile::Cite;
 
-use super::{Dossier, Texts};
+use super::by_story::{deal, StoryOf};
+use super::{Dossier, StoryView, Texts};
 
 /// A source for display: "Name (role of X)"; the outlet's own voice reads "the outlet itself".
 pub fn source_label(s: &Source) -> String {
@@ -27,6 +28,7 @@ pub fn source_label(s: &Source) -> String {
 /// The claims analysis of one story: the report's claims section restricted to the story's
 /// documents, with claims looked up by id (ids are unique within a story, whichever report the
 /// story came from).
+#[derive(Clone)]
 pub struct StoryClaims<'a> {
     /// The story's claims, in report order (most independent sources first).
     pub claims: Vec<&'a Claim>,
@@ -47,47 +49,52 @@ impl<'a> StoryClaims<'a> {
     /// The story's part of the claims section; `None` when the report has no claims analysis.
     pub fn of(d: &'a Dossier, docs: &[String]) -> Option<Self> {
         let c = d.claims.as_ref()?;
-        let set: std::collections::HashSet<&str> = docs.iter().map(String::as_str).collect();
-        let inside = |doc: &str| set.contains(doc);
-        let claims: Vec<&Claim> = c
-            .claims
-            .iter()
-            .filter(|x| {
-                inside(x.text.doc.as_str())
-                    || x.mentions.iter().any(|m| inside(m.cite.doc.as_str()))
-            })
-            .collect();
-        let by_id = claims.iter().map(|x| (x.id, *x)).collect();
-        Some(StoryClaims {
-            disputes: c
-                .disputes
+        let story = [StoryView {
+            id: String::new(),
+            docs: docs.to_vec(),
+        }];
+        Self::per_story(c, &story, &StoryOf::new(&story)).pop()
+    }
+
+    /// Every story's part of the claims section, in one pass over it: a claim belongs to the
+    /// stories of its text and mentions, a dispute to those of its parties' statements, an
+    /// inconsistency to those of its values, a unique claim to those of its documents and a
+    /// summary sentence to that of its citation.
+    pub fn per_story(c: &'a ClaimsReport, stories: &[StoryView], of: &StoryOf<'_>) -> Vec<Self> {
+        let n = stories.len();
+        let claims = deal(&c.claims, n, of, |x| {
+            std::iter::once(x.text.doc.as_str()).chain(x.mentions.iter().map(|m| m.cite.doc.as_str()))
+        });
+        let disputes = deal(&c.disputes, n, of, |x| {
+            x.asserted_by
                 .iter()
-                .filter(|x| {
-                    x.asserted_by
-                        .iter()
-                        .chain(&x.disputed_by)
-                        .any(|p| inside(p.statement.doc.as_str()))
-                })
-                .collect(),
-            inconsistencies: c
-                .inconsistencies
-                .iter()
-                .filter(|x| x.values.iter().any(|v| inside(v.cite.doc.as_str())))
-                .collect(),
-            unique: c
-                .unique
-                .iter()
-                .filter(|x| x.docs.iter().any(|d| inside(d.as_str())))
-                .collect(),
-            summary: c
-                .summary
-                .iter()
-                .filter(|x| inside(x.cite.doc.as_str()))
-                .collect(),
-            articles: docs.len(),
-            claims,
-            by_id,
-        })
+                .chain(&x.disputed_by)
+                .map(|p| p.statement.doc.as_str())
+        });
+        let inconsistencies = deal(&c.inconsistencies, n, of, |x| {
+            x.values.iter().map(|v| v.cite.doc.as_str())
+        });
+        let unique = deal(&c.unique, n, of, |x| x.docs.iter().map(|d| d.as_str()));
+        let summary = deal(&c.summary, n, of, |x| std::iter::once(x.cite.doc.as_str()));
+        claims
+            .into_iter()
+            .zip(disputes)
+            .zip(inconsistencies)
+            .zip(unique)
+            .zip(summary)
+            .zip(stories)
+            .map(
+                |(((((claims, disputes), inconsistencies), unique), summary), story)| StoryClaims {
+                    by_id: claims.iter().map(|x| (x.id, *x)).collect(),
+                    claims,
+                    disputes,
+                    inconsistencies,
+                    unique,
+                    summary,
+                    articles: story.docs.len(),
+                },
+            )
+            .collect()
     }
 
     /// The claim with this id.

@@ -8,9 +8,9 @@
 //! Every section is read into the engine's own report types (those of [`crate::json::Report`]),
 //! so there is one JSON contract and no mirror of it: a field the engine writes is a field the
 //! dossier reads. An unknown input-problem severity, claim status or dispute kind does not read.
-//! The submodules select and group: `claims` a story's part of the claims section, `record` its
-//! incident records, `story` its documents, roles, events and lineages, and `texts` gives
-//! code-point access. What a dossier shows is decided in [`crate::view`].
+//! The submodules select and group: `by_story` deals the report's items to their stories in one
+//! pass, `claims` gives a story's part of the claims section, `story` its documents, roles,
+//! events and lineages, and `texts` gives code-point access. What a dossier shows is decided in [`crate::view`].
 
 #![deny(clippy::string_slice)]
 
@@ -27,15 +27,15 @@ use corroborate_extract::quantities::Quantity;
 use serde::Deserialize;
 use serde_json::Value;
 
+mod by_story;
 mod claims;
-mod record;
 mod story;
 mod texts;
 
+pub use by_story::{ByStory, StoryItems};
 pub use claims::{
     dispute_topics, group_parties, source_label, unique_by_lineage, values_by_text, StoryClaims,
 };
-pub use record::story_records;
 pub use story::{day_number, distinct_roles, lineage_of, stories, story_events, StoryView};
 pub use texts::{outlet_of, quoted, snippet, title_of, Texts};
 

@@ -9,7 +9,7 @@ use corroborate_reconcile::Cite;
 use corroborate_reconcile::timeline::{Event, EventMention};
 
 use super::Dossier;
-use crate::json::DocumentItem;
+use crate::json::{DocumentItem, LineageItem};
 
 /// An entity's roles without repeats: one entry per role ("mayor of Senatobia") with the
 /// evidence of every article giving it. A bare role ("mayor") folds into the one qualified
@@ -61,9 +61,12 @@ pub fn distinct_roles(e: &CrossEntity) -> Vec<(String, Vec<&Cite>)> {
 
 /// A document's lineage label and, when it is a reprint, the outlet it reprints. `None` when
 /// linking did not run.
-pub fn lineage_of(d: &Dossier, doc: &DocumentItem) -> Option<(String, Option<String>)> {
+pub fn lineage_of(
+    lineages: &HashMap<&str, &LineageItem>,
+    doc: &DocumentItem,
+) -> Option<(String, Option<String>)> {
     let id = doc.lineage.as_deref()?;
-    let l = d.lineages.as_ref()?.iter().find(|l| l.id == id)?;
+    let l = lineages.get(id)?;
     let members = l.members.len();
     let origin_doc = l.origin_doc.as_ref().map(|x| x.as_str());
     let origin_outlet = l.origin_outlet.as_deref();
@@ -148,13 +151,12 @@ pub fn day_number(value: &str) -> Option<i64> {
     Some(y * 372 + (m - 1) * 31 + (d - 1))
 }
 
-/// The events of the timeline that a story's documents mention, with only those mentions.
-pub fn story_events(d: &Dossier, docs: &[String]) -> Vec<Event> {
+/// Of `events`, those a story's documents mention, with only those mentions.
+pub fn story_events(events: &[&Event], docs: &[String]) -> Vec<Event> {
     let set: HashSet<&str> = docs.iter().map(String::as_str).collect();
-    d.timeline
-        .events
+    events
         .iter()
-        .filter_map(|e| {
+        .filter_map(|&e| {
             let mentions: Vec<EventMention> = e
                 .mentions
                 .iter()
