@@ -451,7 +451,9 @@ impl<'a> DossierView<'a> {
         self.stories
             .iter()
             .zip(&self.by_story.stories)
-            .filter_map(|(s, items)| StoryModel::new(&self.texts, s, items, &self.by_story.lineages))
+            .filter_map(|(s, items)| {
+                StoryModel::new(&self.texts, s, items, &self.by_story.lineages)
+            })
     }
 }
 

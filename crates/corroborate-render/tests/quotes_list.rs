@@ -144,10 +144,11 @@ fn each_story_lists_only_the_quotes_of_its_own_documents() {
         .expect("documents")
         .push(json!({"id": "d2", "source": "ferry.txt", "text": text2,
                      "headline": {"start": 0, "end": 10}}));
-    r["stories"].as_array_mut().expect("stories").push(
-        json!({"id": "s2", "documents": ["d2"], "lineages": ["l2"],
-               "title": {"doc": "d2", "start": 0, "end": 10, "text": "Ferry late"}}),
-    );
+    r["stories"]
+        .as_array_mut()
+        .expect("stories")
+        .push(json!({"id": "s2", "documents": ["d2"], "lineages": ["l2"],
+               "title": {"doc": "d2", "start": 0, "end": 10, "text": "Ferry late"}}));
     let span = |s: usize, e: usize| json!({"start": s, "end": e});
     r["quotes"].as_array_mut().expect("quotes").push(json!({
         "doc": "d2", "component": "quotes", "speaker_id": "d2#e0", "speaker_name": "Lee Marr",

@@ -310,8 +310,10 @@ fn person_by_default(cx: &Ctx, c: &Cand) -> bool {
 /// alone has such evidence ("Kohen's mother" for "Kohen Wiley"), and a name joined by "and" to
 /// a person's counts with it. Only a name with none of these that also looks like a thing is
 /// retyped: it starts with a word the article uses alone ("Apple" for "Apple AirPods",
-/// "Alden" for "Alden Capital"; people are seldom called by their first name alone) or has a
-/// product-shaped word ("AirPods", "A350-900").
+/// "Alden" for "Alden Capital"; people are seldom called by their first name alone), has a
+/// product-shaped word ("AirPods", "A350-900"), or ends in a word news writes in lower case
+/// ("Democracy Act", "Night Mode"; most surnames, such as "West" or "Brown", are not such words,
+/// and a "Brisa Young" keeps the person type through any evidence above).
 pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
     let aged = |b: usize| {
         cx.is_punct(b, ",")
@@ -387,6 +389,7 @@ pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
         lone_words.contains(cx.lw(c.a))
             || after_article.contains(cx.lw(c.a))
             || (c.a..c.b).any(|k| product_shaped(cx.w(k)))
+            || lexicon::common_word(cx.lw(c.b - 1))
     };
     let unsupported: Vec<bool> = cands
         .iter()

@@ -304,6 +304,27 @@ fn a_name_no_mention_treats_as_a_person_is_an_organisation() {
 }
 
 #[test]
+fn a_name_ending_in_a_word_news_writes_in_lower_case_is_a_thing_not_a_person() {
+    let d = prep(
+        "Phones update\n\n\
+         Vellora Night Mode dims the screen, and Kesto Mode saves power. Tarnu Brown, who \
+         tested both, liked them. Brisa Young said she did not.",
+    );
+    let a = extract(&d);
+    for name in ["Vellora Night Mode", "Kesto Mode"] {
+        assert_eq!(
+            entity(&a, name).kind,
+            EntityKind::Organization,
+            "{name}: {:?}",
+            a.entities
+        );
+    }
+    for name in ["Tarnu Brown", "Brisa Young"] {
+        assert_eq!(entity(&a, name).kind, EntityKind::Person, "{name}");
+    }
+}
+
+#[test]
 fn a_name_written_after_the_is_a_thing_not_a_person() {
     let d = prep(
         "Markets slide\n\n\

@@ -63,7 +63,8 @@ impl<'a> StoryClaims<'a> {
     pub fn per_story(c: &'a ClaimsReport, stories: &[StoryView], of: &StoryOf<'_>) -> Vec<Self> {
         let n = stories.len();
         let claims = deal(&c.claims, n, of, |x| {
-            std::iter::once(x.text.doc.as_str()).chain(x.mentions.iter().map(|m| m.cite.doc.as_str()))
+            std::iter::once(x.text.doc.as_str())
+                .chain(x.mentions.iter().map(|m| m.cite.doc.as_str()))
         });
         let disputes = deal(&c.disputes, n, of, |x| {
             x.asserted_by
