@@ -134,7 +134,9 @@ pub(super) fn analyze_run(
         || lexicon::place_prefix(cx.w(a))
     {
         Some(EntityKind::Place)
-    } else if acronym {
+    } else if acronym || holds_region(cx, a, b, 2) {
+        // Capitals, or a country or state of several words inside ("New York Islanders",
+        // "Hong Kong Protests": no person's name holds one, whatever its first word).
         Some(EntityKind::Organization)
     } else if lexicon::first_name(cx.w(a)).is_some() {
         Some(EntityKind::Person)
@@ -298,6 +300,26 @@ fn person_by_default(cx: &Ctx, c: &Cand) -> bool {
         && lexicon::first_name(first).is_none()
 }
 
+/// Most words of a country's or state's name looked for inside a name ("Bosnia and
+/// Herzegovina").
+const MAX_PLACE_WORDS: usize = 3;
+
+/// True when words `a..b` hold the name of a country or state of at least `min_words` words
+/// ("New York" in "New York Islanders", "Michigan" in "Eastern Michigan") with at most one word
+/// after it: two or more may be a person's name after a place ("the United States Barack
+/// Obama").
+fn holds_region(cx: &Ctx, a: usize, b: usize, min_words: usize) -> bool {
+    (a..b).any(|i| {
+        (i + min_words..=b.min(i + MAX_PLACE_WORDS)).any(|j| {
+            j + 1 >= b
+                && matches!(
+                    lexicon::place(cx.slice(i, j)),
+                    Some(PlaceKind::Country | PlaceKind::State)
+                )
+        })
+    })
+}
+
 /// Retypes as organisations the people of [`person_by_default`] that the article never treats
 /// as people. A name is a person's when a mention of it, or of its last word alone, has a
 /// title, a known first name or a role noun before it ("Mr. Wiley", "Dana Wiley", "attorney
@@ -313,7 +335,8 @@ fn person_by_default(cx: &Ctx, c: &Cand) -> bool {
 /// "Alden" for "Alden Capital"; people are seldom called by their first name alone), has a
 /// product-shaped word ("AirPods", "A350-900"), or ends in a word news writes in lower case
 /// ("Democracy Act", "Night Mode"; most surnames, such as "West" or "Brown", are not such words,
-/// and a "Brisa Young" keeps the person type through any evidence above).
+/// and a "Brisa Young" keeps the person type through any evidence above), or holds the name of
+/// a country or state ("New York Islanders", "Eastern Michigan", "Hong Kong Protests").
 pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
     let aged = |b: usize| {
         cx.is_punct(b, ",")
@@ -390,6 +413,7 @@ pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
             || after_article.contains(cx.lw(c.a))
             || (c.a..c.b).any(|k| product_shaped(cx.w(k)))
             || lexicon::common_word(cx.lw(c.b - 1))
+            || holds_region(cx, c.a, c.b, 1)
     };
     let unsupported: Vec<bool> = cands
         .iter()

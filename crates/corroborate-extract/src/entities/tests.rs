@@ -325,6 +325,31 @@ fn a_name_ending_in_a_word_news_writes_in_lower_case_is_a_thing_not_a_person() {
 }
 
 #[test]
+fn a_name_holding_a_country_or_state_is_no_person() {
+    let d = prep(
+        "Scores\n\n\
+         Vosk beat New Jersey Quells 3-1 at home, Dana Holt said. Eastern Ohio lost to Kesto \
+         Ohio Quells. \"We lost,\" the ambassador of the United Kingdom Tarnu Oskela said.",
+    );
+    let a = extract(&d);
+    for name in ["New Jersey Quells", "Eastern Ohio", "Kesto Ohio Quells"] {
+        assert_ne!(
+            entity(&a, name).kind,
+            EntityKind::Person,
+            "{name}: {:?}",
+            a.entities
+        );
+    }
+    assert!(
+        a.entities
+            .iter()
+            .any(|e| e.name.ends_with("Tarnu Oskela") && e.kind == EntityKind::Person),
+        "{:?}",
+        a.entities
+    );
+}
+
+#[test]
 fn a_name_written_after_the_is_a_thing_not_a_person() {
     let d = prep(
         "Markets slide\n\n\
