@@ -451,15 +451,26 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
         let (Some(cue), Some(_)) = (q.cue, q.speaker_mention) else {
             continue;
         };
-        if let Some(agent) = passive_agent(text, q.span, cue) {
+        if let Some((be, agent)) = passive_agent(text, q.span, cue) {
             q.speaker_mention = agent.map(|a| a.0);
             q.speaker_mention_kind = agent.map(|a| a.1);
-            // "were warned by Lind that the fares …": the content opens after "that".
-            if let Some((a, _)) = agent.filter(|(a, _)| q.content.start <= a.start) {
+            if let Some((a, _)) =
+                agent.filter(|(a, _)| q.content.start <= a.start && a.start < q.content.end)
+            {
+                // The content never holds its source.
                 let after = text.get(a.end..q.content.end).unwrap_or("");
-                let lead = after.len() - after.trim_start().len();
-                if after.trim_start().starts_with("that ") {
+                let rest = after.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+                let lead = after.len() - rest.len();
+                let subject = passive_subject(text, q.content.start.min(q.span.start), be);
+                if rest.starts_with("that ") {
+                    // "were warned by Lind that the fares …": the content opens after "that".
                     q.content = Span::new(a.end + lead + "that ".len(), q.content.end);
+                } else if rest.starts_with("to ") {
+                    // "was told by Lind to leave": the content is what the hearer was told.
+                    q.content = Span::new(a.end + lead, q.content.end);
+                } else if let Some(subject) = subject {
+                    // "The plan was criticised by the mayor": the passive subject.
+                    q.content = subject;
                 }
             }
             continue;
@@ -472,22 +483,28 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
 }
 
 /// For a passive cue ("Clinton was asked about …", "the plan was criticised by the mayor"),
-/// `Some(agent)`: the noun phrase after "by" within the next six words (up to a comma or
-/// the sentence's end, at most eight words), or `None` when no agent is named. The passive
-/// subject is the hearer or the topic, not the source (PolNeAR gives these no source, or the
-/// agent). `None` when the cue is not passive.
-fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, SpeakerMentionKind)>> {
+/// `Some((be, agent))`: where the form of "be" before the cue starts, and the noun phrase after
+/// "by" within the next six words (up to a comma or the sentence's end, at most eight words),
+/// or `None` when no agent is named. The passive subject is the hearer or the topic, not the
+/// source (PolNeAR gives these no source, or the agent). `None` when the cue is not passive.
+fn passive_agent(
+    text: &str,
+    s: Span,
+    cue: Span,
+) -> Option<(usize, Option<(Span, SpeakerMentionKind)>)> {
     let word = cue.text(text).split_whitespace().next()?;
     if !(word.bytes().all(|b| b.is_ascii_lowercase())
         && (word.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&word)))
     {
         return None;
     }
-    let before = text
-        .get(s.start..cue.start)?
+    let head = text.get(s.start..cue.start)?;
+    let before = head
         .split_whitespace()
         .rev()
         .find(|w| !(w.ends_with("ly") && w.len() > 4))?;
+    // `before` is a slice of `head`: its offset is the distance between their starts.
+    let be = s.start + (before.as_ptr() as usize - head.as_ptr() as usize);
     if !BE_FORMS.contains(&before.to_lowercase().as_str()) {
         return None;
     }
@@ -502,7 +519,7 @@ fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, Speaker
         .take_while(|w| *w == "to" || !AGENT_ENDS.contains(w))
         .position(|w| w == "by")
     else {
-        return Some(None);
+        return Some((be, None));
     };
     let first = words.get(by + 1)?.0;
     let mut last = None;
@@ -523,7 +540,36 @@ fn passive_agent(text: &str, s: Span, cue: Span) -> Option<Option<(Span, Speaker
     } else {
         SpeakerMentionKind::Role
     };
-    Some(Some((agent, kind)))
+    Some((be, Some((agent, kind))))
+}
+
+/// The subject of a passive verb whose form of "be" starts at `be`, looking no further back than
+/// `from`: the words after the last clause break, speech verb or "that", without the auxiliaries
+/// and adverbs before "be" ("In Vermont, Sanders has long been …": "Sanders"; "Vindman said he
+/// was told by …": "he"). `None` when no word is left.
+fn passive_subject(text: &str, from: usize, be: usize) -> Option<Span> {
+    let head = text.get(from..be)?;
+    let clause = head
+        .rfind([',', ';', ':', '—', '–'])
+        .and_then(|i| head.get(i..))
+        .and_then(|rest| rest.get(rest.chars().next()?.len_utf8()..))
+        .unwrap_or(head);
+    let at = be - clause.len();
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let opens = lower
+        .iter()
+        .rposition(|w| w == "that" || crate::lexicon::reporting::is_speech_verb(w))
+        .map_or(0, |i| i + 1);
+    let keep = lower.iter().rposition(|w| {
+        !(lexicon::between_subject_and_cue(w) || w.ends_with("ly") && w.len() > 4)
+    })?;
+    let first = *words.get(opens).filter(|_| opens <= keep)?;
+    let last = words.get(keep)?;
+    // Both are slices of `clause`: their offsets are the distances between the starts.
+    let start = at + (first.as_ptr() as usize - clause.as_ptr() as usize);
+    let end = at + (last.as_ptr() as usize - clause.as_ptr() as usize) + last.len();
+    Some(Span::new(start, end))
 }
 
 /// The subject of sentence `s` for a participle cue at `cue` (see [`participle_subjects`]).

@@ -145,6 +145,27 @@ fn a_passive_cue_names_its_agent_after_by() {
 }
 
 #[test]
+fn a_passive_content_never_holds_its_agent() {
+    // What is criticised is the passive subject; what the hearer is told follows the agent.
+    let found = indirect(
+        "Ferry fares\n\nIn Kell, the fare plan has long been criticized by Councillor Teodor \
+         Lind. Brisa Holt said she was told by the harbour master to close the pier.",
+    );
+    let pairs: Vec<(&str, Option<&str>)> = found
+        .iter()
+        .map(|(c, s)| (c.as_str(), s.as_deref()))
+        .collect();
+    assert!(
+        pairs.contains(&("the fare plan", Some("Councillor Teodor Lind"))),
+        "{found:?}"
+    );
+    assert!(
+        pairs.contains(&("to close the pier", Some("the harbour master"))),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn according_to_keeps_the_source_after_it() {
     // "according" ends in "-ing" but is no participle of a speech verb.
     let found =
