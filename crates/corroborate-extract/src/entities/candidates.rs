@@ -20,6 +20,17 @@ pub(super) fn analyze_run(
     if a >= b {
         return;
     }
+    // "Australian Timothy Weeks", "Republican Ted Cruz": a word shaped like a nationality or
+    // party, no first name itself, before a first name and a surname describes the person; the
+    // name starts at the first name.
+    if b - a >= 3
+        && descriptor_shaped(cx.w(a))
+        && lexicon::first_name(cx.w(a)).is_none()
+        && lexicon::first_name(cx.w(a + 1)).is_some()
+        && cx.title_at(a, b).is_none()
+    {
+        a += 1;
+    }
     // Titles inside the run: the last one followed by a name splits it.
     let mut title: Option<TitleHit> = None;
     let mut k = a;
@@ -424,6 +435,16 @@ pub(super) fn retype_unsupported_people(cx: &Ctx, cands: &mut [Cand]) {
             c.kind = Some(EntityKind::Organization);
         }
     }
+}
+
+/// A word shaped like a nationality or a party ("Australian", "Chinese", "British", "Israeli",
+/// "Democrat"): capitalised, lower case after, with a demonym's ending.
+fn descriptor_shaped(w: &str) -> bool {
+    let mut chars = w.chars();
+    chars.next().is_some_and(char::is_uppercase)
+        && chars.all(|c| c.is_ascii_lowercase())
+        && w.len() > 4
+        && (["an", "ese", "ish", "i"].iter().any(|end| w.ends_with(end)) || w == "Democrat")
 }
 
 /// A word shaped like a product's or model's name rather than a person's: a digit ("A350",

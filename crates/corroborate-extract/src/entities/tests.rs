@@ -325,6 +325,23 @@ fn a_name_ending_in_a_word_news_writes_in_lower_case_is_a_thing_not_a_person() {
 }
 
 #[test]
+fn a_nationality_before_a_first_name_is_no_part_of_the_name() {
+    let d = prep(
+        "Ferry talks\n\nThe ferry talks went on for hours. Vellonian Mary Quist and the \
+         islander Kesti Thomas Brook met on Monday in Kell, and they agreed on the fares, \
+         Dana Holt said.",
+    );
+    let a = extract(&d);
+    let names: Vec<&str> = a.entities.iter().map(|e| e.name.as_str()).collect();
+    assert!(names.contains(&"Mary Quist"), "{names:?}");
+    assert!(names.contains(&"Thomas Brook"), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.starts_with("Vellonian")),
+        "{names:?}"
+    );
+}
+
+#[test]
 fn a_name_holding_a_country_or_state_is_no_person() {
     let d = prep(
         "Scores\n\n\
