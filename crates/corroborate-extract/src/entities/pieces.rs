@@ -227,7 +227,19 @@ pub(crate) fn pieces(doc: &PreparedDoc) -> Vec<Piece> {
     out
 }
 
-/// Marks pieces on lines written in capitals: all caps, or title case (headlines).
+/// Fewest words of a title-case line that [`mark_caps_lines`] may read as a sentence.
+const MIN_SENTENCE_WORDS: usize = 8;
+
+/// True when `line` ends as a sentence does: a full stop, question or exclamation mark, maybe
+/// inside closing quote marks or brackets.
+fn ends_as_sentence(line: &str) -> bool {
+    line.trim_end()
+        .trim_end_matches(['"', '\'', '”', '’', ')', ']'])
+        .ends_with(['.', '!', '?'])
+}
+
+/// Marks pieces on lines written in capitals: all caps, or title case (headlines); a title-case
+/// line that ends as a sentence does is prose.
 fn mark_caps_lines(text: &str, ps: &mut [Piece]) {
     let mut i = 0;
     while i < ps.len() {
@@ -260,7 +272,13 @@ fn mark_caps_lines(text: &str, ps: &mut [Piece]) {
             }
         }
         let all_caps = words >= 2 && upper * 10 >= words * 8;
-        let title_case = long >= 3 && title * 10 >= long * 8;
+        // A line of many names ("Mary Quist and Tom Brook met Dana Holt in Kell on Monday.")
+        // is prose when it ends as a sentence does and has a lower-case word: headings and
+        // menus seldom end in a full stop.
+        let sentence = words >= MIN_SENTENCE_WORDS
+            && ends_as_sentence(text.get(ps[i].span.start..ps[j - 1].span.end).unwrap_or(""))
+            && title < long;
+        let title_case = long >= 3 && title * 10 >= long * 8 && !sentence;
         if all_caps || title_case {
             for p in &mut ps[i..j] {
                 p.caps_line = true;

@@ -342,6 +342,20 @@ fn a_nationality_before_a_first_name_is_no_part_of_the_name() {
 }
 
 #[test]
+fn a_sentence_full_of_names_is_prose_not_a_heading() {
+    let d = prep(
+        "Talks Held In Kell Harbour\n\nMary Quist and Thomas Brook met on Monday in Kell, Dana \
+         Holt said.",
+    );
+    let a = extract(&d);
+    let names: Vec<&str> = a.entities.iter().map(|e| e.name.as_str()).collect();
+    for name in ["Mary Quist", "Thomas Brook", "Dana Holt"] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+    assert!(!names.contains(&"Talks Held"), "{names:?}");
+}
+
+#[test]
 fn a_name_holding_a_country_or_state_is_no_person() {
     let d = prep(
         "Scores\n\n\
