@@ -461,14 +461,15 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
                 let after = text.get(a.end..q.content.end).unwrap_or("");
                 let rest = after.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
                 let lead = after.len() - rest.len();
-                let subject = passive_subject(text, q.content.start.min(q.span.start), be);
                 if rest.starts_with("that ") {
                     // "were warned by Lind that the fares …": the content opens after "that".
                     q.content = Span::new(a.end + lead + "that ".len(), q.content.end);
                 } else if rest.starts_with("to ") {
                     // "was told by Lind to leave": the content is what the hearer was told.
                     q.content = Span::new(a.end + lead, q.content.end);
-                } else if let Some(subject) = subject {
+                } else if let Some(subject) =
+                    passive_subject(text, q.content.start.min(q.span.start), be)
+                {
                     // "The plan was criticised by the mayor": the passive subject.
                     q.content = subject;
                 }
