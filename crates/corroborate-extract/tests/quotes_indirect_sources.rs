@@ -265,3 +265,24 @@ fn a_capitalised_pronoun_opening_its_sentence_is_a_pronoun_not_a_name() {
         assert_eq!(*canonical, None, "{found:?}");
     }
 }
+
+#[test]
+fn a_group_source_keeps_its_modifiers() {
+    // "officials" alone would leave "company" between the clause's comma and the source, and
+    // the clause would be reported by no one.
+    let found = indirect(
+        "Ferry notes\n\nThe ferry service has carried more cars this winter than ever before, \
+         company officials said on Monday. The island ferry has carried more bicycles than \
+         ever, port authority inspectors say.",
+    );
+    assert_eq!(
+        source_of(&found, "carried more cars"),
+        Some(Some("company officials".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "more bicycles"),
+        Some(Some("port authority inspectors".to_string())),
+        "{found:?}"
+    );
+}

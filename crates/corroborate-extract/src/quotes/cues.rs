@@ -31,7 +31,52 @@ pub(super) fn mention_of(
     hay: &str,
     offset: usize,
 ) -> Option<(Span, SpeakerMentionKind)> {
-    mention_with(c, offset, |at| opens_sentence(hay, at))
+    let (span, kind) = mention_with(c, offset, |at| opens_sentence(hay, at))?;
+    if kind != SpeakerMentionKind::Group {
+        return Some((span, kind));
+    }
+    let start = span.start.checked_sub(offset)?;
+    let from = modifiers_before(hay, start);
+    let widened = hay.get(from..span.end - offset)?;
+    let start = if plausible_speaker(widened, kind, opens_sentence(hay, from)) {
+        from
+    } else {
+        start
+    };
+    Some((Span::new(offset + start, span.end), kind))
+}
+
+/// How many modifier words a bare group noun may take ("election officials", "Israeli
+/// officials", "law enforcement officials").
+const MAX_GROUP_MODIFIERS: usize = 3;
+
+/// Where the modifiers of a bare group noun starting at byte `at` of `hay` begin: up to
+/// [`MAX_GROUP_MODIFIERS`] words right before it, each of letters and hyphens, none a function
+/// word, a word that never opens a subject, an adverb or a reporting verb. `at` when there are
+/// none.
+fn modifiers_before(hay: &str, at: usize) -> usize {
+    let mut from = at;
+    for _ in 0..MAX_GROUP_MODIFIERS {
+        let Some(before) = hay.get(..from) else { break };
+        let Some(rest) = before.strip_suffix(' ') else {
+            break;
+        };
+        let start = rest.rfind(|c: char| c.is_whitespace()).map_or(0, |i| i + 1);
+        let Some(word) = rest.get(start..) else { break };
+        let lower = word.to_lowercase();
+        let modifier = !word.is_empty()
+            && word.chars().all(|c| c.is_alphabetic() || c == '-')
+            && !is_function_word(&lower)
+            && !lexicon::NOT_SUBJECT_START.contains(&lower.as_str())
+            && !lexicon::CLAUSE_BREAKS.contains(&lower.as_str())
+            && !lower.ends_with("ly")
+            && !is_cue(&lower);
+        if !modifier {
+            break;
+        }
+        from = start;
+    }
+    from
 }
 
 /// [`mention_of`] for a match over the text right after a quote: no mention there opens a
