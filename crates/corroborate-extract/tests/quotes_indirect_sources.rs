@@ -286,3 +286,41 @@ fn a_group_source_keeps_its_modifiers() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_clause_between_commas_is_no_apposition_of_the_subject() {
+    let found = indirect(
+        "Boatyards\n\nIn nearby Dunmore, the old boatyard is hanging on, but it is under \
+         intense pressure from cheaper yards, said the company's chief executive, Maria \
+         Ellison.",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (content, source) = &found[0];
+    assert!(content.ends_with("pressure from cheaper yards"), "{found:?}");
+    assert!(
+        source
+            .as_deref()
+            .is_some_and(|s| s.contains("chief executive") || s == "Maria Ellison"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn an_aside_between_dashes_stands_between_a_subject_and_its_cue() {
+    let found = indirect(
+        "Ferry notes\n\nThe harbour master -- who has been in a long dispute with the board \
+         over the winter timetable -- said she regretted her remarks about the captains. \
+         Many speakers at the meeting — including captains, fishermen and shop owners — said \
+         the ferry is vital to the island economy.",
+    );
+    assert_eq!(
+        source_of(&found, "she regretted her remarks"),
+        Some(Some("The harbour master".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "the ferry is vital"),
+        Some(Some("Many speakers at the meeting".to_string())),
+        "{found:?}"
+    );
+}

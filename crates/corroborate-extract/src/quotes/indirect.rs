@@ -47,11 +47,15 @@ static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
-/// `SUBJECT (parenthesis) (, apposition,) CUE` at the start of a sentence (after an optional
-/// intro phrase).
+/// An aside between dashes after a subject ("The harbour master -- who has fought the board
+/// for months -- said"; "Many speakers — including captains — said").
+const DASH_ASIDE: &str = r"[ \t]+(?:--|—|–)[^—–\n]{1,160}?(?:--|—|–)";
+
+/// `SUBJECT (parenthesis) (, apposition, | -- aside --) CUE` at the start of a sentence (after
+/// an optional intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,[^,\n]{{1,120}},)?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,(?P<apposition>[^,\n]{{1,120}}),|{DASH_ASIDE})?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern(),
         lexicon::aux()
     ))
@@ -283,6 +287,10 @@ fn lexicon_quote(
                 }
                 break;
             };
+            // "…, but it is under pressure, said X": a clause, not an apposition.
+            if opens_coordinate_clause(inner.get(comma + 1..)?) {
+                break;
+            }
             let before = format!("{} ", inner.get(..comma)?);
             let lo2 = crate::windows::floor_boundary(&before, comma.saturating_sub(160));
             mention = SUBJ_AT_END
@@ -584,6 +592,14 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         }
     }
     let c = CUE_THEN_CLAUSE.captures(st)?;
+    // "…, the plant is hanging on, but it is under pressure, said X": a clause, not an
+    // apposition, stands between the commas.
+    if c
+        .name("apposition")
+        .is_some_and(|m| opens_coordinate_clause(m.as_str()))
+    {
+        return None;
+    }
     let cue = c.name("cue")?;
     let mut cue_span = abs(cue.start(), cue.end());
     let mut rest_start = cue.end();
