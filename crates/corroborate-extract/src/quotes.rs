@@ -681,7 +681,8 @@ fn indirect_sentences(
             .take_while(|r| r.span.start < s.end)
             .map(|r| r.span);
         for seg in outside_quotes(text, s, quoted) {
-            for q in indirect::find_all_with(text, seg, Some(table), dump.as_deref_mut()) {
+            let scope = indirect::SubjectScope { table, sentence: s };
+            for q in indirect::find_all_with(text, seg, Some(scope), dump.as_deref_mut()) {
                 out.push(Candidate {
                     quote: q,
                     para,

@@ -324,3 +324,30 @@ fn an_aside_between_dashes_stands_between_a_subject_and_its_cue() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_verb_phrase_after_a_quote_is_said_by_the_sentence_subject() {
+    // The stretch after the quote holds only "but said …": its subject opens the sentence.
+    // Where the same sentence has no quote marks, the first cue's content ends before it.
+    let found = indirect(
+        "Ferry notes\n\nMaria Ellison called the new timetable “a disaster for the island” \
+         but said she would keep the yard open through the winter. Tom Radley called the plan \
+         a gamble for the harbour but said the board should face no penalty for it.",
+    );
+    assert_eq!(
+        source_of(&found, "she would keep the yard open"),
+        Some(Some("Maria Ellison".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "the board should face no penalty"),
+        Some(Some("Tom Radley".to_string())),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(c, _)| c == "the plan a gamble for the harbour"),
+        "{found:?}"
+    );
+}

@@ -155,11 +155,20 @@ pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
     find_all_with(text, s, None, None)
 }
 
+/// What a cue in a later verb phrase needs to find its sentence's subject ("Graham called both
+/// candidates “crazy” but said …"): the document's names and the whole sentence, of which `s`
+/// may be only the stretch after a quote.
+#[derive(Clone, Copy)]
+pub(super) struct SubjectScope<'a> {
+    pub(super) table: &'a NameTable,
+    pub(super) sentence: Span,
+}
+
 /// [`find_all`], also recording every candidate of the learned detector in `dump`.
 pub(super) fn find_all_with(
     text: &str,
     s: Span,
-    table: Option<&NameTable>,
+    table: Option<SubjectScope<'_>>,
     mut dump: Option<&mut Vec<detector::CueCandidate>>,
 ) -> Vec<Quote> {
     let mut out: Vec<Quote> = find(text, s).into_iter().collect();
@@ -230,7 +239,40 @@ pub(super) fn find_all_with(
             out.push(q);
         }
     }
+    let cues: Vec<Span> = out.iter().filter_map(|q| q.cue).collect();
+    for q in &mut out {
+        q.content = before_coordinated_cue(text, q.content, &cues);
+    }
     out
+}
+
+/// `content` ended before a later verb phrase of its speaker that reports something else ("called
+/// the plan a disaster but said she would stay": "the plan a disaster"): "and" or "but", any
+/// auxiliaries and adverbs, then the cue of another attribution of `cues`. Unchanged when no such
+/// phrase follows at least three words.
+fn before_coordinated_cue(text: &str, content: Span, cues: &[Span]) -> Span {
+    let t = content.text(text);
+    let words: Vec<(usize, usize)> = crate::windows::ascii_words(t).collect();
+    let word = |i: usize| words.get(i).and_then(|&(a, b)| t.get(a..b)).unwrap_or("");
+    for i in 3..words.len() {
+        if !matches!(word(i), "and" | "but") {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < words.len() && between_subject_and_cue(word(j)) {
+            j += 1;
+        }
+        let cue_at = |k: usize| {
+            words
+                .get(k)
+                .is_some_and(|&(a, _)| cues.iter().any(|c| c.start == content.start + a))
+        };
+        if j < words.len() && cue_at(j) {
+            let end = t.get(..words[i].0).unwrap_or(t).trim_end_matches([' ', ',', ';']);
+            return Span::new(content.start, content.start + end.len());
+        }
+    }
+    content
 }
 
 /// True for cues whose subject is, in training, mostly not their source ("Sanders seemed to
@@ -265,7 +307,7 @@ fn lexicon_quote(
     s: Span,
     a: usize,
     b: usize,
-    table: Option<&NameTable>,
+    table: Option<SubjectScope<'_>>,
 ) -> Option<(Quote, bool)> {
     let st = s.text(text);
     let o = s.start;
@@ -307,7 +349,8 @@ fn lexicon_quote(
     }
     if let (None, Some(table)) = (mention, table) {
         if after_coordinating_conjunction(prefix) {
-            mention = super::subject_before(text, s, Span::new(o + a, o + b), table, &[]);
+            let cue = Span::new(o + a, o + b);
+            mention = super::subject_before(text, table.sentence, cue, table.table, &[]);
         }
     }
     let mut by_fallback = false;
@@ -334,7 +377,8 @@ fn lexicon_quote(
         content_start += "that ".len();
     }
     let after = clause_span(text, abs(content_start, st.len()));
-    let subject_start = m_span.start - o;
+    // A subject before the segment (the sentence's, across a quote) leaves nothing before it.
+    let subject_start = m_span.start.saturating_sub(o);
     let before_subject = st.get(..subject_start)?.trim_end();
     let content =
         if word_count(after.text(text)) >= 3 && !after.text(text).contains(['"', '“', '”']) {
