@@ -296,7 +296,10 @@ fn a_clause_between_commas_is_no_apposition_of_the_subject() {
     );
     assert_eq!(found.len(), 1, "{found:?}");
     let (content, source) = &found[0];
-    assert!(content.ends_with("pressure from cheaper yards"), "{found:?}");
+    assert!(
+        content.ends_with("pressure from cheaper yards"),
+        "{found:?}"
+    );
     assert!(
         source
             .as_deref()
@@ -348,6 +351,31 @@ fn a_verb_phrase_after_a_quote_is_said_by_the_sentence_subject() {
         found
             .iter()
             .any(|(c, _)| c == "the plan a gamble for the harbour"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_question_put_to_someone_is_asked_by_the_asker_or_no_one() {
+    let found = indirect(
+        "Ferry notes\n\nAsked whether the pier would reopen before the summer season, Dana \
+         Holt said the board had not decided. The fares will stay low, she said when asked \
+         by a reporter if the winter timetable would change.",
+    );
+    assert_eq!(
+        source_of(&found, "whether the pier would reopen"),
+        Some(None),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "if the winter timetable would change"),
+        Some(Some("a reporter".to_string())),
+        "{found:?}"
+    );
+    // What Holt said is hers, not the asker's.
+    assert_eq!(
+        source_of(&found, "the board had not decided"),
+        Some(Some("Dana Holt".to_string())),
         "{found:?}"
     );
 }

@@ -77,6 +77,30 @@ static CLAUSE_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// A question put to someone, the asker unnamed or after "by": "Asked whether the pier would
+/// reopen, Holt said …", "… she said when asked by a reporter if the fares would rise". The
+/// question runs to the next comma or the sentence's end.
+static ASKED_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"(?:^|[ \t(])(?P<cue>[Aa]sked)(?:[ \t]+by[ \t]+(?P<src>(?:(?:an?|the|one|two|several|some)[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}|{})))?(?:[ \t]+(?:later|again|specifically|repeatedly|(?:during|at|in|on)[ \t]+[^,\n]{{1,50}}?))?[ \t]+(?P<q>(?:whether|if|why|how|what|whom|who|about)[ \t]+[^,\n\x22\x{{201C}}\x{{201D}}]{{3,200}}?)(?:,|[.?!]?[ \t]*$)",
+        name_pattern()
+    ))
+});
+
+/// Words after which a bare "asked" opens a question put to someone rather than one the
+/// sentence's subject asks ("When asked whether …", "after being asked if …").
+const BEFORE_PUT_QUESTION: &[&str] = &[
+    "when", "while", "after", "before", "once", "if", "being", "was", "were", "been", "is", "are",
+];
+
+/// A put question right after a cue ("…, she said when asked whether …"): what she said is the
+/// clause before, not the question.
+static PUT_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^[ \t]*(?:(?:when|while|after|before|once|if)[ \t]+(?:(?:he|she|they|it|i|we)[ \t]+(?:was|were)[ \t]+|being[ \t]+)?)?asked(?-u:\b)",
+    )
+});
+
 /// `According to SOURCE, CLAUSE`.
 static ACCORDING_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(
@@ -172,6 +196,11 @@ pub(super) fn find_all_with(
     mut dump: Option<&mut Vec<detector::CueCandidate>>,
 ) -> Vec<Quote> {
     let mut out: Vec<Quote> = find(text, s).into_iter().collect();
+    if let Some(q) = asked_question(text, s) {
+        if !out.iter().any(|o| o.content.overlaps(q.content)) {
+            out.push(q);
+        }
+    }
     let st = s.text(text);
     let o = s.start;
     let threshold = detector::threshold();
@@ -268,11 +297,40 @@ fn before_coordinated_cue(text: &str, content: Span, cues: &[Span]) -> Span {
                 .is_some_and(|&(a, _)| cues.iter().any(|c| c.start == content.start + a))
         };
         if j < words.len() && cue_at(j) {
-            let end = t.get(..words[i].0).unwrap_or(t).trim_end_matches([' ', ',', ';']);
+            let end = t
+                .get(..words[i].0)
+                .unwrap_or(t)
+                .trim_end_matches([' ', ',', ';']);
             return Span::new(content.start, content.start + end.len());
         }
     }
     content
+}
+
+/// The question of [`ASKED_QUESTION`] in sentence `s`, when "asked" opens the sentence or
+/// follows a word of [`BEFORE_PUT_QUESTION`] or a comma: its source is the asker after "by",
+/// else none.
+fn asked_question(text: &str, s: Span) -> Option<Quote> {
+    let st = s.text(text);
+    if !st.contains("sked") {
+        return None;
+    }
+    let c = ASKED_QUESTION.captures(st)?;
+    let (cue, question) = (c.name("cue")?, c.name("q")?);
+    let before = st.get(..cue.start())?.trim_end();
+    let put = before.is_empty()
+        || before.ends_with(',')
+        || before
+            .rsplit(char::is_whitespace)
+            .next()
+            .is_some_and(|w| BEFORE_PUT_QUESTION.contains(&w.to_lowercase().as_str()));
+    if !put || word_count(question.as_str()) < 3 {
+        return None;
+    }
+    let abs = |m: regex::Match<'_>| Span::new(s.start + m.start(), s.start + m.end());
+    let content = clause_span(text, abs(question));
+    let source = c.name("src").map(|m| source_mention(text, abs(m)));
+    Some(quote(s, content, abs(cue), source))
 }
 
 /// True for cues whose subject is, in training, mostly not their source ("Sanders seemed to
@@ -380,21 +438,24 @@ fn lexicon_quote(
     // A subject before the segment (the sentence's, across a quote) leaves nothing before it.
     let subject_start = m_span.start.saturating_sub(o);
     let before_subject = st.get(..subject_start)?.trim_end();
-    let content =
-        if word_count(after.text(text)) >= 3 && !after.text(text).contains(['"', '“', '”']) {
-            after
-        } else if before_subject.ends_with(',')
-            && rest.trim().len() <= 45
-            && !opens_coordinate_clause(m_span.text(text))
-        {
-            let c = clause_span(text, abs(0, before_subject.len() - 1));
-            if word_count(c.text(text)) < 3 {
-                return None;
-            }
-            c
-        } else {
+    let put_question = PUT_QUESTION.is_match(rest);
+    let content = if word_count(after.text(text)) >= 3
+        && !after.text(text).contains(['"', '“', '”'])
+        && !put_question
+    {
+        after
+    } else if before_subject.ends_with(',')
+        && (rest.trim().len() <= 45 || put_question)
+        && !opens_coordinate_clause(m_span.text(text))
+    {
+        let c = clause_span(text, abs(0, before_subject.len() - 1));
+        if word_count(c.text(text)) < 3 {
             return None;
-        };
+        }
+        c
+    } else {
+        return None;
+    };
     Some((
         quote(s, content, abs(a, cue_end), Some((m_span, m_kind))),
         by_fallback,
@@ -610,8 +671,9 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         let coordinated = opens_coordinate_clause(st.get(clause.end() + 1..)?);
         // "In a 2013 video, a diplomat said the minister erred": an opening phrase, then
         // the cue with its clause after it.
+        let tail = st.get(cue.end()..)?;
         let introduces = starts_with_any(clause.as_str(), NOT_CLAUSE_START)
-            || reads_as_clause(st.get(cue.end()..)?);
+            || (reads_as_clause(tail) && !PUT_QUESTION.is_match(tail));
         if word_count(content.text(text)) >= 3 && !coordinated && !introduces {
             return Some(quote(
                 s,
@@ -638,8 +700,7 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let c = CUE_THEN_CLAUSE.captures(st)?;
     // "…, the plant is hanging on, but it is under pressure, said X": a clause, not an
     // apposition, stands between the commas.
-    if c
-        .name("apposition")
+    if c.name("apposition")
         .is_some_and(|m| opens_coordinate_clause(m.as_str()))
     {
         return None;
@@ -662,6 +723,9 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         }
     }
     let rest = &st[rest_start..];
+    if PUT_QUESTION.is_match(rest) {
+        return None;
+    }
     let window = &rest[..crate::windows::floor_boundary(rest, 120.min(rest.len()))];
     let that = if window.trim_start().starts_with("that ") {
         Some(window.len() - window.trim_start().len() + "that ".len())
