@@ -379,3 +379,16 @@ fn a_question_put_to_someone_is_asked_by_the_asker_or_no_one() {
         "{found:?}"
     );
 }
+
+#[test]
+fn an_inverted_plural_say_names_the_source_after_it() {
+    let found = indirect(
+        "Ferry notes\n\nA quieter harbour may not be such a bad thing for the island, say some \
+         captains, who remember the crowded summers of the old ferry.",
+    );
+    assert_eq!(
+        source_of(&found, "A quieter harbour may not be"),
+        Some(Some("some captains".to_string())),
+        "{found:?}"
+    );
+}

@@ -39,10 +39,10 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// `CLAUSE, CUE SUBJECT …` at the end of a sentence: the cue before its subject ("The port
-/// reopens in May, said Dana Holt, the harbour master").
+/// reopens in May, said Dana Holt, the harbour master"; plural "say": "…, say some captains").
 static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>{REPORT_VERBS})[ \t]+{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
         lexicon::subject_pattern()
     ))
 });
