@@ -274,7 +274,14 @@ fn sniff_timeml(path: &Path) -> Option<InputKind> {
     timeml::looks_like_timeml(&head).then_some(InputKind::Timeml)
 }
 
+/// Collects the files under the folders of `stack`, hidden entries left out. A symbolic link to
+/// a folder is followed once: a folder reached again (a link loop, or two links to one folder)
+/// is reported and not read twice.
 fn walk(stack: &mut Vec<PathBuf>, found: &mut Vec<PathBuf>, problems: &mut Vec<InputProblem>) {
+    let mut seen: std::collections::HashSet<PathBuf> = stack
+        .iter()
+        .filter_map(|d| std::fs::canonicalize(d).ok())
+        .collect();
     while let Some(dir) = stack.pop() {
         let rd = match std::fs::read_dir(&dir) {
             Ok(rd) => rd,
@@ -286,22 +293,42 @@ fn walk(stack: &mut Vec<PathBuf>, found: &mut Vec<PathBuf>, problems: &mut Vec<I
                 continue;
             }
         };
-        for entry in rd.flatten() {
-            let p = entry.path();
-            let ft = match entry.file_type() {
-                Ok(ft) => ft,
-                Err(_) => continue,
-            };
+        // In name order, so that which of two paths to one folder is read does not depend on
+        // the file system's listing order.
+        let mut entries: Vec<(PathBuf, std::fs::FileType)> = rd
+            .flatten()
+            .filter_map(|e| Some((e.path(), e.file_type().ok()?)))
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        for (p, ft) in entries {
             let hidden = p
                 .file_name()
                 .and_then(|n| n.to_str())
                 .is_some_and(|n| n.starts_with('.'));
-            if ft.is_dir() {
-                if !hidden {
-                    stack.push(p);
-                }
-            } else if !hidden {
+            if hidden {
+                continue;
+            }
+            let is_dir = ft.is_dir() || (ft.is_symlink() && p.is_dir());
+            if !is_dir {
                 found.push(p);
+                continue;
+            }
+            match std::fs::canonicalize(&p) {
+                Ok(target) => {
+                    if seen.insert(target) {
+                        stack.push(p);
+                    } else {
+                        problems.push(InputProblem::warning(
+                            p.display().to_string(),
+                            "a folder already read through another path (a link): not read again"
+                                .to_string(),
+                        ));
+                    }
+                }
+                Err(e) => problems.push(InputProblem::skipped(
+                    p.display().to_string(),
+                    format!("cannot follow link: {e}"),
+                )),
             }
         }
     }
@@ -622,5 +649,37 @@ mod tests {
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert!(problems[0].path.ends_with("broken.txt.gz"));
         assert!(problems[0].message.contains("gzip"), "{problems:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_folder_is_read_once_and_a_link_loop_ends() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let articles = root.path().join("articles");
+        std::fs::create_dir(&articles).expect("folder");
+        std::fs::write(articles.join("a.txt"), "Ferry fares\n\nThe fares rose.").expect("file");
+        let corpus = root.path().join("corpus");
+        std::fs::create_dir(&corpus).expect("folder");
+        std::os::unix::fs::symlink(&articles, corpus.join("linked")).expect("link");
+        std::os::unix::fs::symlink(&corpus, corpus.join("loop")).expect("link");
+        let found = discover(std::slice::from_ref(&corpus), None, false);
+        let files: Vec<_> = found.files.iter().map(|f| f.path.clone()).collect();
+        assert_eq!(files, vec![corpus.join("linked").join("a.txt")]);
+        assert!(found.passed_over.is_empty(), "{:?}", found.passed_over);
+        assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
+        assert!(
+            found.problems[0].path.ends_with("loop"),
+            "{:?}",
+            found.problems
+        );
+        // The folder and a link to it, side by side: its file once.
+        std::os::unix::fs::symlink(&articles, root.path().join("z-link")).expect("link");
+        let found = discover(&[root.path().to_path_buf()], None, false);
+        let names: Vec<_> = found
+            .files
+            .iter()
+            .filter(|f| f.path.ends_with("a.txt"))
+            .collect();
+        assert_eq!(names.len(), 1, "{:?}", found.files);
     }
 }
