@@ -392,3 +392,17 @@ fn an_inverted_plural_say_names_the_source_after_it() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_long_relative_clause_may_stand_between_a_subject_and_its_cue() {
+    let found = indirect(
+        "Ferry notes\n\nTom Radley, whose training at the naval college on the mainland was paid \
+         for by the harbour board because he served in the coastal reserve for many years, said \
+         he would like to see more young captains on the island route.",
+    );
+    assert_eq!(
+        source_of(&found, "he would like to see more young captains"),
+        Some(Some("Tom Radley".to_string())),
+        "{found:?}"
+    );
+}

@@ -380,7 +380,12 @@ fn lexicon_quote(
         // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
         let mut inner = trimmed.get(..trimmed.len() - 1)?;
         for k in 0..MAX_APPOSITIONS {
-            let comma = inner.rfind(", ").filter(|&c| inner.len() - c <= 120);
+            let comma = inner.rfind(", ").filter(|&c| {
+                let apposition = inner.get(c + 2..).unwrap_or_default();
+                apposition.len() <= MAX_APPOSITION_BYTES
+                    || (apposition.len() <= MAX_RELATIVE_APPOSITION_BYTES
+                        && starts_with_any(apposition, RELATIVE_PRONOUNS))
+            });
             let Some(comma) = comma else {
                 if k == 0 {
                     return None;
@@ -461,6 +466,16 @@ fn lexicon_quote(
         by_fallback,
     ))
 }
+
+/// The longest apposition between a subject and its cue, in bytes.
+const MAX_APPOSITION_BYTES: usize = 120;
+
+/// The longest relative clause standing as an apposition ("Wilcox, whose training at the naval
+/// college was paid for by the board because he served in the reserve, said"), in bytes.
+const MAX_RELATIVE_APPOSITION_BYTES: usize = 240;
+
+/// Words that open a relative clause after a subject.
+const RELATIVE_PRONOUNS: &[&str] = &["who", "whose", "whom", "which"];
 
 /// How many comma-separated appositions may stand between a subject and its cue ("Dana Holt,
 /// 41, a ferry pilot from Kell, said"): the span before each comma is tried in turn.
