@@ -192,7 +192,7 @@ pub(super) struct SubjectScope<'a> {
 pub(super) fn find_all_with(
     text: &str,
     s: Span,
-    table: Option<SubjectScope<'_>>,
+    scope: Option<SubjectScope<'_>>,
     mut dump: Option<&mut Vec<detector::CueCandidate>>,
 ) -> Vec<Quote> {
     let mut out: Vec<Quote> = find(text, s).into_iter().collect();
@@ -237,7 +237,7 @@ pub(super) fn find_all_with(
             }
             Some(x)
         };
-        let Some((q, by_fallback)) = lexicon_quote(text, s, a, b, table) else {
+        let Some((q, by_fallback)) = lexicon_quote(text, s, a, b, scope) else {
             continue;
         };
         if trusted && !by_fallback {
@@ -357,7 +357,7 @@ fn without_source(mut q: Quote) -> Quote {
 /// [`fallback_subject`]) and the clause after it, or, when the cue closes the sentence, the
 /// clause before the subject.
 ///
-/// With `table`, a cue in a later verb phrase ("Graham called both candidates crazy and said
+/// With `scope`, a cue in a later verb phrase ("Graham called both candidates crazy and said
 /// the party is bound to lose") takes its sentence's subject (for a cue the lexicon alone does
 /// not trust, the detector still decides).
 fn lexicon_quote(
@@ -365,7 +365,7 @@ fn lexicon_quote(
     s: Span,
     a: usize,
     b: usize,
-    table: Option<SubjectScope<'_>>,
+    scope: Option<SubjectScope<'_>>,
 ) -> Option<(Quote, bool)> {
     let st = s.text(text);
     let o = s.start;
@@ -410,10 +410,10 @@ fn lexicon_quote(
     if mention.is_none() && trimmed.ends_with(',') {
         return inverted_quote(text, s, a, trimmed.len() - 1).map(|q| (q, false));
     }
-    if let (None, Some(table)) = (mention, table) {
+    if let (None, Some(scope)) = (mention, scope) {
         if after_coordinating_conjunction(prefix) {
             let cue = Span::new(o + a, o + b);
-            mention = super::subject_before(text, table.sentence, cue, table.table, &[]);
+            mention = super::subject_before(text, scope.sentence, cue, scope.table, &[]);
         }
     }
     let mut by_fallback = false;
