@@ -406,3 +406,26 @@ fn a_long_relative_clause_may_stand_between_a_subject_and_its_cue() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_later_that_opens_the_content_only_after_a_phrase() {
+    let found = indirect(
+        "Ferry notes\n\nDana Holt said she first heard the horn at about nine and suspected \
+         immediately that the ferry had run aground. Tom Radley said in a statement that the \
+         board would meet again on Friday.",
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(c, s)| c.starts_with("she first heard the horn")
+                && s.as_deref() == Some("Dana Holt")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(c, s)| c == "the board would meet again on Friday"
+                && s.as_deref() == Some("Tom Radley")),
+        "{found:?}"
+    );
+}

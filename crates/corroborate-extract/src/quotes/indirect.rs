@@ -600,6 +600,13 @@ fn opens_coordinate_clause(rest: &str) -> bool {
         .any(|c| rest.starts_with(c))
 }
 
+/// True when `words` hold a subject pronoun ("he first heard shots"): they are a clause.
+fn holds_pronoun_subject(words: &str) -> bool {
+    words
+        .split_whitespace()
+        .any(|w| SPEAKER_PRONOUNS.contains(&w.to_lowercase().as_str()))
+}
+
 /// `CLAUSE, said SUBJECT …`: the cue at `a` inverted after the clause ending at `comma`.
 fn inverted_quote(text: &str, s: Span, a: usize, comma: usize) -> Option<Quote> {
     let st = s.text(text);
@@ -745,11 +752,14 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let that = if window.trim_start().starts_with("that ") {
         Some(window.len() - window.trim_start().len() + "that ".len())
     } else {
+        // A later "that" opens the content after a phrase ("said in a statement that …"),
+        // not after a clause with its own subject ("said he heard shots and suspected that …").
         window
             .find(" that ")
             .filter(|&i| !window[..i].contains(','))
             .map(|i| i + " that ".len())
             .or_else(|| window.find(" that, ").map(|i| i + " that, ".len()))
+            .filter(|&i| !holds_pronoun_subject(window.get(..i).unwrap_or_default()))
     };
     let content_start = match that {
         Some(i) => rest_start + i,
