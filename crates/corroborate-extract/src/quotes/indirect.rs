@@ -268,9 +268,12 @@ pub(super) fn find_all_with(
             out.push(q);
         }
     }
-    let cues: Vec<Span> = out.iter().filter_map(|q| q.cue).collect();
-    for q in &mut out {
-        q.content = before_coordinated_cue(text, q.content, &cues);
+    // Only a second attribution's cue can end a content early.
+    if out.len() > 1 {
+        let cues: Vec<Span> = out.iter().filter_map(|q| q.cue).collect();
+        for q in &mut out {
+            q.content = before_coordinated_cue(text, q.content, &cues);
+        }
     }
     out
 }
