@@ -443,6 +443,13 @@ fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candid
 /// the subject patterns take: "the board on Friday"). The subject is the sentence's first
 /// subject phrase ([`main_subject`]), when it stands before the cue.
 fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: &mut [Candidate]) {
+    let attributed: Vec<(Span, Span, SpeakerMentionKind)> = cands
+        .iter()
+        .filter_map(|c| {
+            let q = &c.quote;
+            Some((q.cue?, q.speaker_mention?, q.speaker_mention_kind?))
+        })
+        .collect();
     for c in cands
         .iter_mut()
         .filter(|c| c.quote.kind == QuoteKind::Indirect)
@@ -476,7 +483,9 @@ fn participle_subjects(text: &str, table: &NameTable, raws: &[RawQuote], cands: 
             }
             continue;
         }
-        if let Some(m) = participle_subject(text, q.span, cue, table, raws) {
+        let subject = participle_subject(text, q.span, cue, table, raws)
+            .map(|m| shared_subject(text, cue, &attributed).unwrap_or(m));
+        if let Some(m) = subject {
             q.speaker_mention = Some(m.0);
             q.speaker_mention_kind = Some(m.1);
         }
@@ -571,6 +580,29 @@ fn passive_subject(text: &str, from: usize, be: usize) -> Option<Span> {
     let start = at + (first.as_ptr() as usize - clause.as_ptr() as usize);
     let end = at + (last.as_ptr() as usize - clause.as_ptr() as usize) + last.len();
     Some(Span::new(start, end))
+}
+
+/// The speaker of the attribution whose cue stands right before the comma before `cue`, which a
+/// participle after it shares ("She had struggled for years, Holt explained, recalling …":
+/// Holt, not the sentence's subject). `attributed` holds each attribution's cue, speaker
+/// mention and its kind.
+fn shared_subject(
+    text: &str,
+    cue: Span,
+    attributed: &[(Span, Span, SpeakerMentionKind)],
+) -> Option<(Span, SpeakerMentionKind)> {
+    let comma = text.get(..cue.start)?.trim_end().strip_suffix(',')?.len();
+    attributed
+        .iter()
+        .find(|(c, _, _)| {
+            c.end <= comma
+                && text.get(c.end..comma).is_some_and(|g| g.trim().is_empty())
+                && c.text(text)
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(crate::lexicon::reporting::is_speech_verb)
+        })
+        .map(|&(_, m, kind)| (m, kind))
 }
 
 /// The subject of sentence `s` for a participle cue at `cue` (see [`participle_subjects`]).

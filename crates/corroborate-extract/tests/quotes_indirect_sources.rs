@@ -429,3 +429,55 @@ fn a_later_that_opens_the_content_only_after_a_phrase() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_phrase_set_off_after_the_cue_leaves_the_opening_clause_as_what_was_said() {
+    // Short opening clause: the intro of the subject-then-cue pattern.
+    let found = indirect(
+        "Harbour trade\n\nTomas Varga runs a small stall on Quay Street near the ferry. Sales \
+         were great, Tomas Varga said, wiping the salt off his face.",
+    );
+    assert_eq!(
+        source_of(&found, "Sales were great"),
+        Some(Some("Tomas Varga".to_string())),
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|(c, _)| c.contains("wiping")),
+        "{found:?}"
+    );
+    // Long opening clause; the participle is an attribution of its own, by the same speaker.
+    let found = indirect(
+        "Harbour trade\n\nThe island council did not complain when the ferry company raised the \
+         winter fares last year, a council spokesman said, adding that the new timetable was \
+         hard to judge.",
+    );
+    assert_eq!(
+        source_of(
+            &found,
+            "The island council did not complain when the ferry company raised the winter fares"
+        ),
+        Some(Some("a council spokesman".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "the new timetable was hard to judge"),
+        Some(Some("a council spokesman".to_string())),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_participle_after_an_inverted_cue_shares_its_speaker() {
+    // Not Ilse Brandt, the sentence's subject: the participle continues "Varga explained".
+    let found = indirect(
+        "Harbour trade\n\nTomas Varga runs a small stall on Quay Street near the ferry. Ilse \
+         Brandt had struggled with the business for years, Varga explained, recalling the \
+         winter he and his father rebuilt the stall after a storm.",
+    );
+    assert_eq!(
+        source_of(&found, "the winter he and his father rebuilt the stall"),
+        Some(Some("Varga".to_string())),
+        "{found:?}"
+    );
+}

@@ -17,7 +17,7 @@ use super::{
     SpeakerMentionKind,
 };
 
-use crate::lexicon::reporting::{cue_class, CueStats, REPORT_VERBS};
+use crate::lexicon::reporting::{cue_class, is_speech_verb, CueStats, REPORT_VERBS};
 
 fn compile(p: &str) -> Regex {
     match Regex::new(p) {
@@ -55,7 +55,7 @@ const DASH_ASIDE: &str = r"[ \t]+(?:--|—|–)[^—–\n]{1,160}?(?:--|—|–)
 /// an optional intro phrase).
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:[^,\n]{{0,60}},[ \t]+)?{}{PARENTHESIS}(?:,(?P<apposition>[^,\n]{{1,120}}),|{DASH_ASIDE})?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        r"^(?:(?P<intro>[^,\n]{{0,60}}),[ \t]+)?{}{PARENTHESIS}(?:,(?P<apposition>[^,\n]{{1,120}}),|{DASH_ASIDE})?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern(),
         lexicon::aux()
     ))
@@ -379,6 +379,9 @@ fn lexicon_quote(
         .captures(prefix.get(lo..)?)
         .and_then(|c| mention_of(&c, prefix.get(lo..).unwrap_or_default(), o + lo));
     let trimmed = prefix.trim_end();
+    if mention.is_none() && trimmed.ends_with(',') && st.get(a..b)?.ends_with("ing") {
+        mention = subject_of_cue_before(trimmed, o);
+    }
     if mention.is_none() && trimmed.ends_with(',') {
         // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
         let mut inner = trimmed.get(..trimmed.len() - 1)?;
@@ -447,7 +450,16 @@ fn lexicon_quote(
     let subject_start = m_span.start.saturating_sub(o);
     let before_subject = st.get(..subject_start)?.trim_end();
     let put_question = PUT_QUESTION.is_match(rest);
-    let content = if word_count(after.text(text)) >= 3
+    // "Sales were great, he said, wiping his face": a comma right after the cue sets off a
+    // phrase of the speaker's; what was said is the clause before the subject.
+    let clause_before = (before_subject.ends_with(',')
+        && sets_off_a_phrase(rest)
+        && !opens_coordinate_clause(m_span.text(text)))
+    .then(|| clause_span(text, abs(0, before_subject.len() - 1)))
+    .filter(|c| word_count(c.text(text)) >= 3);
+    let content = if let Some(c) = clause_before {
+        c
+    } else if word_count(after.text(text)) >= 3
         && !after.text(text).contains(['"', '“', '”'])
         && !put_question
     {
@@ -468,6 +480,21 @@ fn lexicon_quote(
         quote(s, content, abs(a, cue_end), Some((m_span, m_kind))),
         by_fallback,
     ))
+}
+
+/// The subject of the speech verb ending `trimmed` before its comma, which a participle after it shares
+/// ("…, a Chinese official said, adding that …"; `o` is `trimmed`'s offset in the text).
+fn subject_of_cue_before(trimmed: &str, o: usize) -> Option<(Span, SpeakerMentionKind)> {
+    let inner = trimmed.strip_suffix(',')?;
+    let (start, end) = crate::windows::ascii_words(inner).last()?;
+    if end != inner.len() || !is_speech_verb(inner.get(start..end)?) {
+        return None;
+    }
+    let before = format!("{} ", inner.get(..start)?.trim_end());
+    let lo = crate::windows::floor_boundary(&before, before.len().saturating_sub(160));
+    SUBJ_AT_END
+        .captures(before.get(lo..)?)
+        .and_then(|c| mention_of(&c, before.get(lo..).unwrap_or_default(), o + lo))
 }
 
 /// The longest apposition between a subject and its cue, in bytes.
@@ -601,6 +628,24 @@ fn opens_coordinate_clause(rest: &str) -> bool {
     ["but ", "and ", "yet ", "so ", "or ", "while "]
         .iter()
         .any(|c| rest.starts_with(c))
+}
+
+/// True when what follows a cue is a comma and a phrase of the speaker's rather than the rest of
+/// an interrupted clause ("…, he said, wiping his face", "…, she said, adding that …", "…, he
+/// said, while …", "…, she said, on condition of anonymity"; not "…, he said, it becomes
+/// harder" or "…, she said, “Sure.”"): a participle, "while" or a preposition.
+fn sets_off_a_phrase(rest: &str) -> bool {
+    let Some(after) = rest.trim_start().strip_prefix(',') else {
+        return false;
+    };
+    let first = after.split_whitespace().next().unwrap_or("");
+    let word = first.to_lowercase();
+    (word.len() > 4 && word.ends_with("ing") && word.bytes().all(|c| c.is_ascii_lowercase()))
+        || matches!(
+            word.as_str(),
+            "while" | "whereas" | "although" | "though" | "according"
+        )
+        || NOT_CLAUSE_START.contains(&word.as_str())
 }
 
 /// True when `words` hold a subject pronoun ("he first heard shots"): they are a clause.
@@ -750,6 +795,15 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let rest = &st[rest_start..];
     if PUT_QUESTION.is_match(rest) {
         return None;
+    }
+    // "Sales were great, he said, wiping his face": a comma right after the cue sets off a
+    // phrase of the speaker's; what was said is the opening clause.
+    if let Some(intro) = c.name("intro").filter(|_| sets_off_a_phrase(rest)) {
+        let content = clause_span(text, abs(intro.start(), intro.end()));
+        if word_count(content.text(text)) >= 3 && !starts_with_any(intro.as_str(), NOT_CLAUSE_START)
+        {
+            return Some(quote(s, content, cue_span, mention_of(&c, st, o)));
+        }
     }
     let window = &rest[..crate::windows::floor_boundary(rest, 120.min(rest.len()))];
     let that = if window.trim_start().starts_with("that ") {
