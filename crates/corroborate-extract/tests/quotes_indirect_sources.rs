@@ -481,3 +481,42 @@ fn a_participle_after_an_inverted_cue_shares_its_speaker() {
         "{found:?}"
     );
 }
+
+#[test]
+fn an_inverted_cue_after_an_opening_phrase_and_its_clause_names_the_speaker_after_it() {
+    let found = indirect(
+        "Harbour trade\n\nIn the tightly run world of the market, it is highly unusual for a \
+         stall to sell out before noon, said Odile Marsh, another trader who worked in the old \
+         fish hall.",
+    );
+    assert_eq!(
+        source_of(
+            &found,
+            "it is highly unusual for a stall to sell out before noon"
+        ),
+        Some(Some("Odile Marsh".to_string())),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_second_cue_after_and_starts_an_attribution_of_its_own() {
+    let found = indirect(
+        "Harbour trade\n\nTomas Varga runs a small stall on Quay Street near the ferry. Varga \
+         said his recent sales on the quay have given his family new hope and said that the \
+         council did not understand the market.",
+    );
+    assert_eq!(
+        source_of(
+            &found,
+            "his recent sales on the quay have given his family new hope"
+        ),
+        Some(Some("Varga".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "the council did not understand the market"),
+        Some(Some("Varga".to_string())),
+        "{found:?}"
+    );
+}

@@ -648,6 +648,15 @@ fn sets_off_a_phrase(rest: &str) -> bool {
         || NOT_CLAUSE_START.contains(&word.as_str())
 }
 
+/// True when `clause` opens with a phrase set off by a comma and goes on for at least four words
+/// ("In the tightly run world of the market, it is highly unusual …"): a clause, not a bare
+/// prepositional phrase.
+fn opens_with_phrase_then_clause(clause: &str) -> bool {
+    clause
+        .split_once(", ")
+        .is_some_and(|(_, rest)| word_count(rest) >= 4)
+}
+
 /// True when `words` hold a subject pronoun ("he first heard shots"): they are a clause.
 fn holds_pronoun_subject(words: &str) -> bool {
     words
@@ -762,7 +771,8 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         if word_count(content.text(text)) >= 3
             && !hearer
             && mention.is_some()
-            && !starts_with_any(clause.as_str(), NOT_CLAUSE_START)
+            && (!starts_with_any(clause.as_str(), NOT_CLAUSE_START)
+                || opens_with_phrase_then_clause(clause.as_str()))
         {
             return Some(quote(s, content, abs(cue.start(), cue.end()), mention));
         }
@@ -810,13 +820,19 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         Some(window.len() - window.trim_start().len() + "that ".len())
     } else {
         // A later "that" opens the content after a phrase ("said in a statement that …"),
-        // not after a clause with its own subject ("said he heard shots and suspected that …").
+        // not after a clause with its own subject ("said he heard shots and suspected that …")
+        // or across a coordinated verb phrase ("said sales grew and said that …").
         window
             .find(" that ")
             .filter(|&i| !window[..i].contains(','))
             .map(|i| i + " that ".len())
             .or_else(|| window.find(" that, ").map(|i| i + " that, ".len()))
-            .filter(|&i| !holds_pronoun_subject(window.get(..i).unwrap_or_default()))
+            .filter(|&i| {
+                let words = window.get(..i).unwrap_or_default();
+                !holds_pronoun_subject(words)
+                    && !words.contains(" and ")
+                    && !words.contains(" but ")
+            })
     };
     let content_start = match that {
         Some(i) => rest_start + i,
