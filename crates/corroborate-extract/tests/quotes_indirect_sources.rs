@@ -520,3 +520,36 @@ fn a_second_cue_after_and_starts_an_attribution_of_its_own() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_capitalised_word_may_open_the_role_before_a_name() {
+    let found = indirect(
+        "Harbour trade\n\nThe stall could matter more for the image of the harbour than for its \
+         takings in Kell, said Democratic strategist Ilse Brandt.",
+    );
+    assert_eq!(
+        source_of(
+            &found,
+            "The stall could matter more for the image of the harbour"
+        ),
+        Some(Some("Ilse Brandt".to_string())),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_pronoun_clause_after_the_cue_is_what_was_said_not_the_opening_phrase() {
+    let found = indirect(
+        "Harbour trade\n\nTomas Varga runs a small stall on Quay Street near the ferry. As for \
+         the council, Varga said he’s not worried.",
+    );
+    assert_eq!(
+        source_of(&found, "he’s not worried"),
+        Some(Some("Varga".to_string())),
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|(c, _)| c.contains("As for")),
+        "{found:?}"
+    );
+}

@@ -29,10 +29,17 @@ fn compile(p: &str) -> Regex {
 /// A parenthesis after a subject ("Holt (D-Mich.)", "Holt (who has 25 delegates)").
 const PARENTHESIS: &str = r"(?:[ \t]*\([^()\n]{1,80}\))?";
 
+/// A capitalised word that may open a noun phrase before a lower-case role and a name
+/// ("Democratic strategist Hank Sheinkopf"); lazy, so a name keeps its first word.
+fn leading_capword() -> String {
+    format!(r"(?:{}[ \t]+)??", crate::lexicon::patterns::capword())
+}
+
 /// `CLAUSE, SUBJECT CUE …` at the end of a sentence.
 static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}{PARENTHESIS}[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+{}{}{PARENTHESIS}[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)[^,\n]{{0,45}}[.!?]?[ \t]*$",
+        leading_capword(),
         lexicon::subject_pattern(),
         lexicon::aux()
     ))
@@ -42,7 +49,8 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// reopens in May, said Dana Holt, the harbour master"; plural "say": "…, say some captains").
 static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
+        leading_capword(),
         lexicon::subject_pattern()
     ))
 });
@@ -119,6 +127,15 @@ fn starts_with_any(s: &str, words: &[&str]) -> bool {
 /// ("said the minister put speed over security", not "said on Friday" or "said Tuesday").
 fn reads_as_clause(tail: &str) -> bool {
     word_count(tail) >= 4 && !starts_with_any(tail, NOT_CLAUSE_START)
+}
+
+/// True when `tail` opens with a subject pronoun, contracted or not, and goes on ("he’s not
+/// worried", "they will"): a clause of its own after the cue, not a trailing phrase.
+fn opens_with_subject(tail: &str) -> bool {
+    let mut words = tail.split_whitespace();
+    let first = words.next().unwrap_or("").to_lowercase();
+    let pronoun = first.split(['\'', '’']).next().unwrap_or("");
+    SPEAKER_PRONOUNS.contains(&pronoun) && (pronoun != first || words.next().is_some())
 }
 
 fn word_count(s: &str) -> usize {
@@ -752,7 +769,8 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         // the cue with its clause after it.
         let tail = st.get(cue.end()..)?;
         let introduces = starts_with_any(clause.as_str(), NOT_CLAUSE_START)
-            || (reads_as_clause(tail) && !PUT_QUESTION.is_match(tail));
+            || ((reads_as_clause(tail) || opens_with_subject(tail))
+                && !PUT_QUESTION.is_match(tail));
         if word_count(content.text(text)) >= 3 && !coordinated && !introduces {
             return Some(quote(
                 s,
