@@ -553,3 +553,17 @@ fn a_pronoun_clause_after_the_cue_is_what_was_said_not_the_opening_phrase() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_subject_and_its_apposition_before_the_cue_are_no_clause_of_an_inverted_cue() {
+    // Not "the Varga family deserved better" as the source of an inverted "said".
+    let found = indirect(
+        "Harbour trade\n\nMayor Ilse Brandt of Kell, a Liberal who has refused to back the \
+         council, said the Varga family deserved better.",
+    );
+    assert_eq!(
+        source_of(&found, "the Varga family deserved better"),
+        Some(Some("Ilse Brandt of Kell".to_string())),
+        "{found:?}"
+    );
+}

@@ -785,9 +785,15 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         let content = clause_span(text, abs(clause.start(), clause.end()));
         // "…, told Holt" names the hearer, not the speaker.
         let hearer = matches!(cue.as_str(), "told" | "tells");
+        // "Mayor Holt of Kell, a Liberal who …, said the family deserved better": a subject and
+        // its apposition before the cue, not a clause.
+        let apposed_subject = CUE_THEN_CLAUSE.captures(st).is_some_and(|c| {
+            c.name("apposition").is_some() && c.name("cue").map(|m| m.start()) == Some(cue.start())
+        });
         let mention = mention_of(&c, st, o);
         if word_count(content.text(text)) >= 3
             && !hearer
+            && !apposed_subject
             && mention.is_some()
             && (!starts_with_any(clause.as_str(), NOT_CLAUSE_START)
                 || opens_with_phrase_then_clause(clause.as_str()))
