@@ -643,16 +643,18 @@ fn subject_before(
 ) -> Option<(Span, SpeakerMentionKind)> {
     let sub = text.get(s.start..cue.start)?;
     let head = floor_boundary(sub, sub.len().min(300));
-    // An opening adverbial ("During the debate, Holt …", "Instead, she …") holds no subject.
+    // An opening adverbial ("During the debate, Holt …", "Instead, she …") or participle
+    // phrase ("Facing criticism from the board, Holt …") holds no subject.
     let lead = sub.len() - sub.trim_start().len();
     let adverbial = sub
         .split_whitespace()
         .next()
         .map(|w| w.trim_end_matches(',').to_lowercase())
         .is_some_and(|w| {
-            corroborate_core::text::is_function_word(&w)
+            (corroborate_core::text::is_function_word(&w)
                 && !lexicon::NP_OPENERS.contains(&w.as_str())
-                && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str())
+                && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str()))
+                || (w.len() > 5 && w.ends_with("ing"))
         });
     let from = if adverbial {
         sub.get(..head)?.find(", ").map_or(lead, |c| c + 2)

@@ -567,3 +567,19 @@ fn a_subject_and_its_apposition_before_the_cue_are_no_clause_of_an_inverted_cue(
         "{found:?}"
     );
 }
+
+#[test]
+fn an_opening_participle_phrase_holds_no_subject_for_a_later_participle() {
+    // Not "Liberals", inside the opening phrase.
+    let found = indirect(
+        "Harbour trade\n\nFacing mounting criticism from Liberals and Greens, Ilse Brandt \
+         released a statement on Saturday, describing the harbour plan as a costly mistake.",
+    );
+    assert!(
+        found.contains(&(
+            "the harbour plan as a costly mistake".to_string(),
+            Some("Ilse Brandt".to_string())
+        )),
+        "{found:?}"
+    );
+}
