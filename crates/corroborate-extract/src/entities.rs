@@ -27,7 +27,7 @@
 mod candidates;
 mod coref;
 mod gender;
-mod lexicon;
+pub(crate) mod lexicon;
 mod names;
 mod pieces;
 mod resolve;

@@ -582,4 +582,9 @@ fn an_opening_participle_phrase_holds_no_subject_for_a_later_participle() {
         )),
         "{found:?}"
     );
+    // Nor is the capitalised participle opening the sentence a name.
+    assert!(
+        !found.iter().any(|(_, s)| s.as_deref() == Some("Facing")),
+        "{found:?}"
+    );
 }

@@ -165,14 +165,16 @@ fn plausible_speaker(written: &str, kind: SpeakerMentionKind, sentence_start: bo
     if calendar {
         return false;
     }
-    // A function word capitalised because it opens the sentence ("When asked …", "After
-    // saying …", "The hope is …") is not a name; elsewhere it is one ("…," Will said), and a
-    // pronoun ("It said", "We believe") may speak anywhere.
+    // A function word or a participle news writes in lower case, capitalised because it opens
+    // the sentence ("When asked …", "After saying …", "Facing criticism …") is not a name;
+    // elsewhere it is one ("…," Will said), and a pronoun ("It said", "We believe") may speak
+    // anywhere.
     if let [only] = words.as_slice() {
         let lower = only.trim_end_matches(['.', ',']).to_lowercase();
+        let participle = lower.ends_with("ing") && crate::entities::lexicon::common_word(&lower);
         if sentence_start
             && kind == SpeakerMentionKind::Name
-            && is_function_word(&lower)
+            && (is_function_word(&lower) || participle)
             && !SPEAKER_PRONOUNS.contains(&lower.as_str())
         {
             return false;
