@@ -588,3 +588,21 @@ fn an_opening_participle_phrase_holds_no_subject_for_a_later_participle() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_request_put_to_someone_is_asked_by_the_asker() {
+    let found = indirect(
+        "Ferry notes\n\nAsked by the harbour master to explain the long delay, Dana Holt said \
+         the engine had failed twice.",
+    );
+    assert_eq!(
+        source_of(&found, "to explain the long delay"),
+        Some(Some("the harbour master".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(
+        source_of(&found, "the engine had failed twice"),
+        Some(Some("Dana Holt".to_string())),
+        "{found:?}"
+    );
+}

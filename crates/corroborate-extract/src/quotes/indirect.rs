@@ -85,12 +85,13 @@ static CLAUSE_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// A question put to someone, the asker unnamed or after "by": "Asked whether the pier would
-/// reopen, Holt said …", "… she said when asked by a reporter if the fares would rise". The
-/// question runs to the next comma or the sentence's end.
+/// A question or request put to someone, the asker unnamed or after "by": "Asked whether the
+/// pier would reopen, Holt said …", "… she said when asked by a reporter if the fares would
+/// rise", "Asked by the harbour master to explain the delay, …". The question runs to the next
+/// comma or the sentence's end.
 static ASKED_QUESTION: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"(?:^|[ \t(])(?P<cue>[Aa]sked)(?:[ \t]+by[ \t]+(?P<src>(?:(?:an?|the|one|two|several|some)[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}|{})))?(?:[ \t]+(?:later|again|specifically|repeatedly|(?:during|at|in|on)[ \t]+[^,\n]{{1,50}}?))?[ \t]+(?P<q>(?:whether|if|why|how|what|whom|who|about)[ \t]+[^,\n\x22\x{{201C}}\x{{201D}}]{{3,200}}?)(?:,|[.?!]?[ \t]*$)",
+        r"(?:^|[ \t(])(?P<cue>[Aa]sked)(?:[ \t]+by[ \t]+(?P<src>(?:(?:an?|the|one|two|several|some)[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}|{})))?(?:[ \t]+(?:later|again|specifically|repeatedly|(?:during|at|in|on)[ \t]+[^,\n]{{1,50}}?))?[ \t]+(?P<q>(?:whether|if|why|how|what|whom|who|about|to)[ \t]+[^,\n\x22\x{{201C}}\x{{201D}}]{{3,200}}?)(?:,|[.?!]?[ \t]*$)",
         name_pattern()
     ))
 });
