@@ -615,9 +615,7 @@ fn participle_subject(
 ) -> Option<(Span, SpeakerMentionKind)> {
     let word = cue.text(text).split_whitespace().next()?;
     // "…, according to X" names its own source after the cue.
-    if !(word.len() > 4 && word.ends_with("ing") && word.bytes().all(|b| b.is_ascii_lowercase()))
-        || word == "according"
-    {
+    if !lexicon::is_present_participle(word) || word == "according" {
         return None;
     }
     let sub = text.get(s.start..cue.start)?;
@@ -654,7 +652,7 @@ fn subject_before(
             (corroborate_core::text::is_function_word(&w)
                 && !lexicon::NP_OPENERS.contains(&w.as_str())
                 && !lexicon::SPEAKER_PRONOUNS.contains(&w.as_str()))
-                || (w.len() > 5 && w.ends_with("ing"))
+                || lexicon::is_present_participle(&w)
         });
     let from = if adverbial {
         sub.get(..head)?.find(", ").map_or(lead, |c| c + 2)

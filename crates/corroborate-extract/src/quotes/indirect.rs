@@ -658,7 +658,7 @@ fn sets_off_a_phrase(rest: &str) -> bool {
     };
     let first = after.split_whitespace().next().unwrap_or("");
     let word = first.to_lowercase();
-    (word.len() > 4 && word.ends_with("ing") && word.bytes().all(|c| c.is_ascii_lowercase()))
+    lexicon::is_present_participle(&word)
         || matches!(
             word.as_str(),
             "while" | "whereas" | "although" | "though" | "according"

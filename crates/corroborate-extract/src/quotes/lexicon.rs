@@ -299,6 +299,12 @@ pub(crate) const IRREGULAR_PARTICIPLES: &[&str] = &[
     "told", "known", "seen", "shown", "thought", "said", "written", "heard", "given", "taken",
 ];
 
+/// True when `word` reads as a present participle written in lower case ("saying", "facing"),
+/// not a short word ending in "ing" ("king", "thing").
+pub(crate) fn is_present_participle(word: &str) -> bool {
+    word.len() > 4 && word.ends_with("ing") && word.bytes().all(|b| b.is_ascii_lowercase())
+}
+
 /// Words that open a trailing phrase, not a reported clause, after a cue ("said on Friday").
 pub(crate) const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
