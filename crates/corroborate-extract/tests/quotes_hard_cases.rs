@@ -334,6 +334,52 @@ fn speakers_named_by_longer_noun_phrases_around_the_cue() {
 }
 
 #[test]
+fn a_name_in_the_complement_of_a_role_noun_is_not_the_speaker() {
+    let text = "Harbour fees rise in Tolvik\n\n\
+        The harbour board raised its fees on Monday.\n\n\
+        \u{201c}The board went the other way,\u{201d} said the former top aide to Mayor Ivo Varga.\n\n\
+        \u{201c}We have a lot of work to do,\u{201d} said a longtime adviser to both Vargas, who declined to be named.\n\n\
+        \u{201c}The ferry will be late all winter,\u{201d} said a harbour official who was not authorised to speak.\n\n\
+        \u{201c}It was awful,\u{201d} said one of two witnesses who saw the crash.\n\n\
+        \u{201c}The pier is closed,\u{201d} said a source close to Mayor Varga.\n\n\
+        \u{201c}We will appeal,\u{201d} said the mayor of Tolvik.\n\n\
+        \u{201c}We will not appeal,\u{201d} said Secretary of State Ana Lind.\n\n\
+        \u{201c}Keep the lights on,\u{201d} Oskar Brandt sings to Mayor Varga before the vote.";
+    let (doc, qs) = all(text);
+    let said_by = |start: &str| {
+        let q = qs
+            .iter()
+            .find(|q| doc.slice(q.content).starts_with(start))
+            .unwrap_or_else(|| panic!("no quote starting {start:?}"));
+        (
+            q.speaker_mention.map(|m| doc.slice(m).to_string()),
+            q.speaker_name.clone(),
+        )
+    };
+    // The role noun before "to", "who", "of" or "close to" speaks, not the name after it.
+    for (start, role) in [
+        ("The board went", "the former top aide"),
+        ("We have a lot", "a longtime adviser"),
+        ("The ferry will", "a harbour official"),
+        ("It was awful", "one of two witnesses"),
+        ("The pier is closed", "a source"),
+    ] {
+        let (mention, name) = said_by(start);
+        assert_eq!(mention.as_deref(), Some(role), "speaker of {start:?}");
+        assert_ne!(name.as_deref(), Some("Ivo Varga"), "speaker of {start:?}");
+    }
+    // The role without its dangling preposition (the mayor may well be Mayor Varga).
+    assert_eq!(said_by("We will appeal").0.as_deref(), Some("the mayor"));
+    // A preposition after a capitalised title belongs to the title.
+    assert_eq!(said_by("We will not").0.as_deref(), Some("Ana Lind"));
+    // The one who sings to someone, not the one sung to.
+    assert_eq!(
+        said_by("Keep the lights").0.as_deref(),
+        Some("Oskar Brandt")
+    );
+}
+
+#[test]
 fn a_paragraph_opening_with_a_quote_goes_on_with_the_last_speaker() {
     let text = "Harbour toll to rise\n\n\
         The port authority voted on Monday to raise the harbour toll, its director Ilse Varga said.\n\n\

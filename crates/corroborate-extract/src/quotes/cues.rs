@@ -8,9 +8,9 @@ use corroborate_core::text::is_function_word;
 use corroborate_core::Span;
 
 use super::lexicon::{
-    self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR, NOT_IN_ROLE,
-    NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES, POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY,
-    SUBJ_AT_END, SUBJ_BEFORE_CUE,
+    self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR,
+    COMPLEMENT_PREPOSITIONS, NOT_IN_ROLE, NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES,
+    POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
@@ -110,22 +110,41 @@ fn mention_with(
     } else {
         kind
     };
-    if plausible_speaker(m.as_str(), kind, opens(m.start())) {
+    let written = m.as_str();
+    // A role phrase the pattern ended on a preposition ("said the mayor of Tolvik").
+    let last_word = written.rsplit([' ', '\t']).next().unwrap_or("");
+    let dangling = kind == SpeakerMentionKind::Role
+        && (last_word == "from" || COMPLEMENT_PREPOSITIONS.contains(&last_word));
+    if !dangling && plausible_speaker(written, kind, opens(m.start())) {
         return Some((Span::new(offset + m.start(), offset + m.end()), kind));
     }
     // A role phrase that took the auxiliaries before the cue as its last words ("The Saudis
-    // have said", "Both sides have also acknowledged"): the subject is what comes before them.
+    // have said", "Both sides have also acknowledged"), or the preposition opening its
+    // complement or a relative clause after an inverted cue ("said the former aide to Mayor
+    // Varga", "said an official who …"): the subject is what comes before them.
     if kind != SpeakerMentionKind::Role {
         return None;
     }
-    let written = m.as_str();
     let mut end = written.len();
-    while let Some(space) = written.get(..end)?.trim_end().rfind([' ', '\t']) {
-        let last = written.get(space + 1..end)?.trim();
-        if !lexicon::between_subject_and_cue(&last.to_lowercase()) {
-            break;
+    let inverted = c.name("cue").is_some_and(|cue| cue.end() <= m.start());
+    let relative = ascii_words(written)
+        .find(|&(a, b)| a > 0 && matches!(written.get(a..b), Some("who" | "which" | "that")))
+        .map_or(written.len(), |(a, _)| a);
+    let head_end = complement_start(written).min(relative);
+    if inverted && head_end < written.len() {
+        end = head_end;
+    } else {
+        // Not "to", which ends a verb phrase before a cue ("the mayor declined to").
+        if dangling && last_word != "to" {
+            end -= last_word.len();
         }
-        end = space;
+        while let Some(space) = written.get(..end)?.trim_end().rfind([' ', '\t']) {
+            let last = written.get(space + 1..end)?.trim();
+            if !lexicon::between_subject_and_cue(&last.to_lowercase()) {
+                break;
+            }
+            end = space;
+        }
     }
     let subject = written.get(..end)?.trim_end();
     if end == written.len() || subject.is_empty() {
@@ -249,7 +268,8 @@ fn opens_speaker_phrase(phrase: &str) -> bool {
 
 /// The speaker mention inside a noun phrase `t` (at byte `at`) that stands as a cue's
 /// subject: before any apposition, the last non-possessive name ("Snyder spokesman
-/// Dave Murray"), else the phrase as a role ("another commenter") or a pronoun.
+/// Dave Murray"), else the phrase as a role ("another commenter", "a longtime adviser to
+/// Mayor Varga": a name after a common noun's preposition is not the speaker) or a pronoun.
 pub(super) fn speaker_in_phrase(
     t: &str,
     at: usize,
@@ -264,8 +284,10 @@ pub(super) fn speaker_in_phrase(
     if SPEAKER_PRONOUNS.contains(&lower.as_str()) {
         return Some((Span::new(at, at + head.len()), SpeakerMentionKind::Pronoun));
     }
+    let complement = complement_start(head);
     let name = lexicon::NAME_SEQ
         .find_iter(head)
+        .filter(|m| m.end() <= complement)
         .filter(|m| !names::is_possessive(m.as_str()))
         .filter(|m| {
             let w = m.as_str();
@@ -284,6 +306,32 @@ pub(super) fn speaker_in_phrase(
     let role_words = head.replacen(" and ", " ", 1);
     (NP_OPENERS.contains(&first) && plausible_speaker(&role_words, SpeakerMentionKind::Role, false))
         .then(|| (Span::new(at, at + head.len()), SpeakerMentionKind::Role))
+}
+
+/// Where the complement of a common noun begins in a noun phrase: the byte offset of the
+/// first preposition that follows a lower-case noun ("adviser to", "the mayor of"; "close to"
+/// as one: "people close to"), or the phrase's length. A preposition after a capitalised word
+/// belongs to a name or title ("Secretary of State John Kerry", "Mayor Varga of Tolvik"), and
+/// one after a bare quantifier opens the head ("one of the witnesses").
+fn complement_start(phrase: &str) -> usize {
+    let mut previous: Option<(usize, &str)> = None;
+    let mut only_openers = true;
+    for (a, b) in ascii_words(phrase) {
+        let word = phrase.get(a..b).unwrap_or("");
+        if let Some((p, prev)) = previous {
+            only_openers &= NP_OPENERS.contains(&prev);
+            let lower = prev.starts_with(char::is_lowercase);
+            if lower && !only_openers && COMPLEMENT_PREPOSITIONS.contains(&word) {
+                return if prev == "close" && word == "to" {
+                    p
+                } else {
+                    a
+                };
+            }
+        }
+        previous = Some((a, word));
+    }
+    phrase.len()
 }
 
 /// A cue further along the quote's sentence, past words the subject patterns do not cover:

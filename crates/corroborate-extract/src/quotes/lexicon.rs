@@ -61,6 +61,11 @@ pub(crate) const NP_OPENERS: &[&str] = &[
 /// Words that join a noun phrase to a longer one ("chair of", "mayor and").
 pub(crate) const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
 
+/// Prepositions that open a common noun's complement inside a speaker's noun phrase ("an
+/// adviser to …", "a spokesman for …", "the mayor of …"). Not "from": what comes from someone
+/// ("a statement from …", "a message from …") names its source.
+pub(crate) const COMPLEMENT_PREPOSITIONS: &[&str] = &["of", "for", "at", "with", "to", "in", "on"];
+
 /// Words after which a noun phrase opens a clause, so is likely its subject ("while she …",
 /// "…, and the group …", "… said that the mayor …"): the speaker ranker's `clause_initial`.
 pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[
