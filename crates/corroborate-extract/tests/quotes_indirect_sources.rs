@@ -544,3 +544,14 @@ fn a_request_put_to_someone_is_asked_by_the_asker() {
     assert_said_by(&found, "to explain the long delay", "the harbour master");
     assert_said_by(&found, "the engine had failed twice", "Dana Holt");
 }
+
+#[test]
+fn a_subject_before_an_apposition_with_a_comma_of_its_own() {
+    let found = indirect(
+        "Ferry notes\n\nSen. Ana Lind, facing a spirited challenge in Kell, a harbour town, said \
+         she would welcome the vote.\n\nOtto Berg, speaking at a rally in Kell, Norland, warned \
+         that the fees would rise.",
+    );
+    assert_said_by(&found, "she would welcome the vote", "Ana Lind");
+    assert_said_by(&found, "the fees would rise", "Otto Berg");
+}

@@ -60,10 +60,11 @@ static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
 const DASH_ASIDE: &str = r"[ \t]+(?:--|—|–)[^—–\n]{1,160}?(?:--|—|–)";
 
 /// `SUBJECT (parenthesis) (, apposition, | -- aside --) CUE` at the start of a sentence (after
-/// an optional intro phrase).
+/// an optional intro phrase). The apposition may hold one comma of its own ("Sen. X, facing a
+/// challenge in Kell, a harbour town, said").
 static CUE_THEN_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?:(?P<intro>[^,\n]{{0,60}}),[ \t]+)?{}{PARENTHESIS}(?:,(?P<apposition>[^,\n]{{1,120}}),|{DASH_ASIDE})?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
+        r"^(?:(?P<intro>[^,\n]{{0,60}}),[ \t]+)?{}{PARENTHESIS}(?:,(?P<apposition>[^,\n]{{1,120}}(?:,[^,\n]{{1,60}})?),|{DASH_ASIDE})?[ \t]+(?:{}[ \t]+){{0,2}}(?P<cue>{REPORT_VERBS})(?-u:\b)",
         lexicon::subject_pattern(),
         lexicon::aux()
     ))
