@@ -555,3 +555,24 @@ fn a_subject_before_an_apposition_with_a_comma_of_its_own() {
     assert_said_by(&found, "she would welcome the vote", "Ana Lind");
     assert_said_by(&found, "the fees would rise", "Otto Berg");
 }
+
+#[test]
+fn an_inverted_cue_whose_subject_takes_a_relative_clause() {
+    let found = indirect(
+        "Ferry notes\n\nDefending that pier is squarely within the board's remit, said a handful \
+         of councillors who point to its budget.\n\nMr. Varga's former campaign manager, Otto \
+         Berg, said the staff member who succeeded him and helped engineer his ouster, Ana \
+         Lind, should be fired over the fees.",
+    );
+    assert_said_by(
+        &found,
+        "squarely within the board",
+        "a handful of councillors",
+    );
+    // A subject and its apposition are no clause of the relative subject's cue.
+    assert_eq!(
+        source_of(&found, "former campaign manager"),
+        None,
+        "{found:?}"
+    );
+}

@@ -46,10 +46,11 @@ static CLAUSE_THEN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// `CLAUSE, CUE SUBJECT …` at the end of a sentence: the cue before its subject ("The port
-/// reopens in May, said Dana Holt, the harbour master"; plural "say": "…, say some captains").
+/// reopens in May, said Dana Holt, the harbour master"; plural "say": "…, say some captains";
+/// a relative clause after the subject: "…, said a handful of captains who …").
 static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{}{PARENTHESIS}(?:,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
+        r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{}{PARENTHESIS}(?:(?P<relative>,?[ \t]+who[ \t])[^\n]{{0,200}}?|,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
         leading_capword(),
         lexicon::subject_pattern()
     ))
@@ -792,10 +793,19 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
         let apposed_subject = CUE_THEN_CLAUSE.captures(st).is_some_and(|c| {
             c.name("apposition").is_some() && c.name("cue").map(|m| m.start()) == Some(cue.start())
         });
+        // "Mr. X's former manager, Corey Lewandowski, said the aide who …": a subject and its
+        // apposition, not a clause, before a cue whose subject takes a relative clause.
+        let apposition_before_relative = c.name("relative").is_some()
+            && clause
+                .as_str()
+                .split_whitespace()
+                .next_back()
+                .is_some_and(|w| w.starts_with(char::is_uppercase));
         let mention = mention_of(&c, st, o);
         if word_count(content.text(text)) >= 3
             && !hearer
             && !apposed_subject
+            && !apposition_before_relative
             && mention.is_some()
             && (!starts_with_any(clause.as_str(), NOT_CLAUSE_START)
                 || opens_with_phrase_then_clause(clause.as_str()))
