@@ -34,6 +34,14 @@ fn speaker_of<'a>(qs: &'a [(String, QuoteKind, Option<String>)], start: &str) ->
     q.and_then(|q| q.2.as_deref())
 }
 
+/// The quote whose content starts with `start`.
+#[track_caller]
+fn quote_starting<'a>(doc: &PreparedDoc, qs: &'a [Quote], start: &str) -> &'a Quote {
+    qs.iter()
+        .find(|q| doc.slice(q.content).starts_with(start))
+        .unwrap_or_else(|| panic!("no quote starting {start:?}"))
+}
+
 #[test]
 fn pronoun_speakers_follow_the_last_named_speaker() {
     let text = "Flood waters reach Millbrook\n\n\
@@ -308,11 +316,9 @@ fn speakers_named_by_longer_noun_phrases_around_the_cue() {
         On Tuesday, the mayor of Kelvport and chair of the harbour board said the talks were \u{201c}close to a deal\u{201d}.";
     let (doc, qs) = all(text);
     let mention = |start: &str| {
-        let q = qs
-            .iter()
-            .find(|q| doc.slice(q.content).starts_with(start))
-            .unwrap_or_else(|| panic!("no quote starting {start:?}"));
-        q.speaker_mention.map(|m| doc.slice(m).to_string())
+        quote_starting(&doc, &qs, start)
+            .speaker_mention
+            .map(|m| doc.slice(m).to_string())
     };
     // A name after a role and an organisation ("harbour board spokesman Teodor Lind told").
     assert_eq!(mention("The crossings").as_deref(), Some("Teodor Lind"));
@@ -347,10 +353,7 @@ fn a_name_in_the_complement_of_a_role_noun_is_not_the_speaker() {
         \u{201c}Keep the lights on,\u{201d} Oskar Brandt sings to Mayor Varga before the vote.";
     let (doc, qs) = all(text);
     let said_by = |start: &str| {
-        let q = qs
-            .iter()
-            .find(|q| doc.slice(q.content).starts_with(start))
-            .unwrap_or_else(|| panic!("no quote starting {start:?}"));
+        let q = quote_starting(&doc, &qs, start);
         (
             q.speaker_mention.map(|m| doc.slice(m).to_string()),
             q.speaker_name.clone(),
