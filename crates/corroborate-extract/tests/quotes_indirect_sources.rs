@@ -43,25 +43,26 @@ fn assert_said_by(found: &[(String, Option<String>)], content: &str, source: &st
     );
 }
 
+/// Asserts that an attribution has exactly the content `content` and names `source`.
+#[track_caller]
+fn assert_found(found: &[(String, Option<String>)], content: &str, source: &str) {
+    assert!(
+        found.contains(&(content.to_string(), Some(source.to_string()))),
+        "{found:?}"
+    );
+}
+
 #[test]
 fn reported_speech_running_into_a_participle_is_two_attributions() {
     let found = indirect(
         "Ferry fares\n\nThe harbour board denied the allegations, saying the report was \
          published in March.",
     );
-    assert!(
-        found.contains(&(
-            "the allegations".to_string(),
-            Some("The harbour board".to_string())
-        )),
-        "{found:?}"
-    );
-    assert!(
-        found.contains(&(
-            "the report was published in March".to_string(),
-            Some("The harbour board".to_string())
-        )),
-        "{found:?}"
+    assert_found(&found, "the allegations", "The harbour board");
+    assert_found(
+        &found,
+        "the report was published in March",
+        "The harbour board",
     );
 }
 
@@ -521,12 +522,10 @@ fn an_opening_participle_phrase_holds_no_subject_for_a_later_participle() {
         "Harbour trade\n\nFacing mounting criticism from Liberals and Greens, Ilse Brandt \
          released a statement on Saturday, describing the harbour plan as a costly mistake.",
     );
-    assert!(
-        found.contains(&(
-            "the harbour plan as a costly mistake".to_string(),
-            Some("Ilse Brandt".to_string())
-        )),
-        "{found:?}"
+    assert_found(
+        &found,
+        "the harbour plan as a costly mistake",
+        "Ilse Brandt",
     );
     // Nor is the capitalised participle opening the sentence a name.
     assert!(

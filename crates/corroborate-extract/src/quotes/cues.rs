@@ -10,7 +10,7 @@ use corroborate_core::Span;
 use super::lexicon::{
     self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR,
     COMPLEMENT_PREPOSITIONS, NOT_IN_ROLE, NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES,
-    POSS_SPEECH, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
+    POSS_SPEECH, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
@@ -127,11 +127,20 @@ fn mention_with(
     }
     let mut end = written.len();
     let inverted = c.name("cue").is_some_and(|cue| cue.end() <= m.start());
-    let relative = ascii_words(written)
-        .find(|&(a, b)| a > 0 && matches!(written.get(a..b), Some("who" | "which" | "that")))
-        .map_or(written.len(), |(a, _)| a);
-    let head_end = complement_start(written).min(relative);
-    if inverted && head_end < written.len() {
+    let head_end = inverted
+        .then(|| {
+            let relative = ascii_words(written)
+                .find(|&(a, b)| {
+                    a > 0
+                        && written
+                            .get(a..b)
+                            .is_some_and(|w| RELATIVE_PRONOUNS.contains(&w))
+                })
+                .map_or(written.len(), |(a, _)| a);
+            complement_start(written).min(relative)
+        })
+        .filter(|&e| e < written.len());
+    if let Some(head_end) = head_end {
         end = head_end;
     } else {
         // Not "to", which ends a verb phrase before a cue ("the mayor declined to").

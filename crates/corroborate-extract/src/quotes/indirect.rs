@@ -10,7 +10,7 @@ use regex::Regex;
 use super::lexicon::{
     self, between_subject_and_cue, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS, HEARER_VERBS,
     LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
-    SPEAKER_PRONOUNS, SUBJ_AT_END,
+    RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_AT_END,
 };
 use super::{
     detector, mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
@@ -523,9 +523,6 @@ const MAX_APPOSITION_BYTES: usize = 120;
 /// The longest relative clause standing as an apposition ("Wilcox, whose training at the naval
 /// college was paid for by the board because he served in the reserve, said"), in bytes.
 const MAX_RELATIVE_APPOSITION_BYTES: usize = 240;
-
-/// Words that open a relative clause after a subject.
-const RELATIVE_PRONOUNS: &[&str] = &["who", "whose", "whom", "which"];
 
 /// How many comma-separated appositions may stand between a subject and its cue ("Dana Holt,
 /// 41, a ferry pilot from Kell, said"): the span before each comma is tried in turn.

@@ -66,6 +66,9 @@ pub(crate) const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from",
 /// ("a statement from …", "a message from …") names its source.
 pub(crate) const COMPLEMENT_PREPOSITIONS: &[&str] = &["of", "for", "at", "with", "to", "in", "on"];
 
+/// Words that open a relative clause after a subject ("the aide who …", "Holt, whose …").
+pub(crate) const RELATIVE_PRONOUNS: &[&str] = &["who", "whose", "whom", "which"];
+
 /// Words after which a noun phrase opens a clause, so is likely its subject ("while she …",
 /// "…, and the group …", "… said that the mayor …"): the speaker ranker's `clause_initial`.
 pub(crate) const SUBJECT_CLAUSE_OPENERS: &[&str] = &[

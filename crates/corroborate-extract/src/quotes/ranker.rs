@@ -49,7 +49,7 @@ use corroborate_core::text::is_function_word;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
-use super::lexicon::SUBJECT_CLAUSE_OPENERS;
+use super::lexicon::{RELATIVE_PRONOUNS, SUBJECT_CLAUSE_OPENERS};
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
 use super::trees::{parse_forest, Forest};
@@ -1138,7 +1138,7 @@ fn in_relative_clause(text: &str, pos: usize) -> bool {
         return false;
     }
     let first = clause.split_whitespace().next().unwrap_or("");
-    matches!(first, "who" | "which" | "whose" | "whom")
+    RELATIVE_PRONOUNS.contains(&first)
 }
 
 /// True when the noun phrase at `pos` opens a clause: nothing but capitalised words (titles,
