@@ -575,3 +575,21 @@ fn an_inverted_cue_whose_subject_takes_a_relative_clause() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_name_modifying_a_learned_group_noun_is_not_the_speaker() {
+    // "aides" heads bare plural speakers in the PolNeAR train annotations
+    // (data/speaker_groups.tsv): the aides speak, not the mayor.
+    let text = "Ferry notes\n\nMayor Ilse Varga toured the pier on Monday.\n\nVarga aides said \
+                their campaign has no desire to fight over the fares.";
+    let doc = Document::new("fiction.txt", SourceFormat::Text, text.to_string());
+    let doc = PreparedDoc::new(doc, jiff::civil::date(2026, 12, 1));
+    let ents = entities::extract(&doc);
+    let qs = quotes::extract(&doc, &ents);
+    let q = qs
+        .iter()
+        .find(|q| doc.slice(q.content).contains("no desire to fight"))
+        .expect("the aides' attribution");
+    assert_eq!(q.speaker_mention.map(|s| doc.slice(s)), Some("Varga aides"));
+    assert_eq!(q.speaker_name, None, "{q:?}");
+}

@@ -1,8 +1,11 @@
 //! Head words of organisations and groups, one place per kind:
 //! - organisation, media and place heads come from `data/org_heads.txt` only (capitalised
 //!   as in names; [`is_organisation_head`] and [`is_media_head`] look them up in any case);
-//! - group nouns ("officials", "witnesses") come from [`GROUP_NOUNS`] only, which also builds
-//!   the quote extractor's bare group-subject pattern ([`group_pattern`]).
+//! - group nouns ("officials", "witnesses") come from [`GROUP_NOUNS`] only;
+//! - the heads of bare plural speakers ("voters say", "experts said") come from
+//!   `data/speaker_groups.tsv`, learned from PolNeAR train by `scripts/build_speaker_groups.py`;
+//!   with the bare group nouns they build the quote extractor's group-subject pattern
+//!   ([`group_pattern`]).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -105,13 +108,33 @@ pub fn is_group_noun(word: &str) -> bool {
     GROUP_NOUNS.iter().any(|(w, _)| *w == lower)
 }
 
-/// The group nouns that stand alone as subjects, as a regex alternation that accepts a
-/// capitalised first letter ("[Pp]olice|[Oo]fficials|…").
+/// Lower-case plural heads of bare speaker phrases, as `data/speaker_groups.tsv` lists them
+/// (learned from PolNeAR train by `scripts/build_speaker_groups.py`): "voters", "experts".
+static SPEAKER_GROUPS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    include_str!("../../data/speaker_groups.tsv")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split('\t').next())
+        .collect()
+});
+
+/// The nouns that stand alone as speaking subjects (the bare [`GROUP_NOUNS`], then the learned
+/// speaker heads), as a regex alternation that accepts a capitalised first letter
+/// ("[Pp]olice|[Oo]fficials|…").
 pub(crate) fn group_pattern() -> String {
-    GROUP_NOUNS
+    let mut nouns: Vec<&str> = GROUP_NOUNS
         .iter()
         .filter(|(_, bare)| *bare)
-        .map(|(w, _)| {
+        .map(|(w, _)| *w)
+        .collect();
+    for w in SPEAKER_GROUPS.iter() {
+        if !nouns.contains(w) {
+            nouns.push(w);
+        }
+    }
+    nouns
+        .iter()
+        .map(|w| {
             let mut chars = w.chars();
             match chars.next() {
                 Some(c) => format!("[{}{c}]{}", c.to_uppercase(), chars.as_str()),
@@ -155,5 +178,10 @@ mod tests {
         let p = group_pattern();
         assert!(p.starts_with("[Pp]olice|[Oo]fficials|"));
         assert!(p.contains("[Nn]eighbors") && !p.contains("amily"));
+        // Learned heads join the pattern once, after the hand-listed bare ones.
+        assert!(p.contains("|[Vv]oters|") && p.matches("[Oo]fficials").count() == 1);
+        assert!(SPEAKER_GROUPS.contains(&"voters") && !is_group_noun("voters"));
+        // Too rare as a speaker against its occurrences in the train texts.
+        assert!(!SPEAKER_GROUPS.contains(&"states"));
     }
 }

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Builds crates/corroborate-extract/data/speaker_groups.tsv from the PolNeAR TRAIN split.
+
+The nouns that head a bare plural speaker ("voters say", "Republican lawmakers said", "people
+familiar with the talks said"): statistics only, no article text.
+
+For each attribution of the scored gold (first annotator in metadata.tsv order, as
+../shared/tools/score_quotes.py does), the Source span is split into words. When its first
+word is no determiner or pronoun (a bare noun phrase), its head is its last word before a
+preposition, a relative pronoun, a comma or a conjunction ("current and former officials" ->
+"officials", "people familiar with the talks" -> "people"). A head is kept when it is a lower-case
+plural (ending in "s", or one of the irregular plurals below), heads at least MIN_SOURCES such
+sources, and at least MIN_SHARE of its occurrences in the train texts are such heads: "voters"
+(55 of 1,012), not "states" (3 of 955).
+
+Run from the repository root (standard library only):
+    python3 scripts/build_speaker_groups.py [--data ../shared/data/polnear-dev]
+"""
+
+import argparse
+import collections
+import os
+import re
+import sys
+
+MIN_SOURCES = 3
+MIN_SHARE = 0.02
+WORD = re.compile(r"[A-Za-z][A-Za-z’'\-]*|,")
+# A source opening with one of these is not a bare noun phrase.
+NOT_BARE = set(
+    "the a an his her their its our my your this that these those some many several most both "
+    "one two three four five six seven eight nine ten other another few no all each any such "
+    "more fewer every he she they it we i you who which him them me us".split()
+)
+# Words that end a noun phrase's head: prepositions, relative pronouns, conjunctions, a comma.
+AFTER_HEAD = set("of with for in at from to on by about like among including who which that whose and or ,".split())
+IRREGULAR_PLURALS = {"people", "men", "women", "children"}
+
+
+def first_annotators(data):
+    firsts = {}
+    with open(os.path.join(data, "metadata.tsv"), encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            if row.get("compartment") == "train":
+                firsts[row["filename"]] = row["annotators"].split("|")
+    return firsts
+
+
+def read_ann(path):
+    spans, events = {}, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("T"):
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) < 2:
+                    continue
+                label, _, offs = parts[1].partition(" ")
+                frags = []
+                for frag in offs.split(";"):
+                    a, b = frag.split()
+                    frags.append((int(a), int(b)))
+                spans[parts[0]] = (label, frags)
+            elif line.startswith("E"):
+                roles = {}
+                for r in line.rstrip("\n").split("\t")[1].split():
+                    k, _, v = r.partition(":")
+                    roles[k] = v
+                events.append(roles)
+    return spans, events
+
+
+def bare_head(words):
+    """The head of a bare noun phrase, or None."""
+    if not words or words[0].lower() in NOT_BARE:
+        return None
+    head = None
+    for w in words:
+        if w.lower() in AFTER_HEAD:
+            break
+        head = w
+    return head
+
+
+def is_plural(word):
+    return word in IRREGULAR_PLURALS or (len(word) > 3 and word.endswith("s") and not word.endswith("ss"))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--data", default=os.path.join(here, "../../shared/data/polnear-dev"))
+    ap.add_argument(
+        "--out", default=os.path.join(here, "../crates/corroborate-extract/data/speaker_groups.tsv")
+    )
+    args = ap.parse_args()
+    split = os.path.join(args.data, "train")
+    if not os.path.isdir(split):
+        sys.exit(f"PolNeAR train split not found at {split}")
+    heads = collections.Counter()
+    occurrences = collections.Counter()
+    for doc, annotators in sorted(first_annotators(args.data).items()):
+        ann = next(
+            (os.path.join(split, "attributions", f"{doc}_{a}.ann") for a in annotators
+             if os.path.exists(os.path.join(split, "attributions", f"{doc}_{a}.ann"))),
+            None,
+        )
+        if ann is None:
+            continue
+        with open(os.path.join(split, "text", doc + ".txt"), encoding="utf-8") as f:
+            text = f.read()
+        occurrences.update(w for w in WORD.findall(text) if w.islower())
+        spans, events = read_ann(ann)
+        for roles in events:
+            src = spans.get(roles.get("Source", ""))
+            if src is None:
+                continue
+            head = bare_head(WORD.findall(" ".join(text[a:b] for a, b in src[1])))
+            if head is not None and head.islower() and is_plural(head):
+                heads[head] += 1
+    rows = [
+        (h, n, occurrences[h])
+        for h, n in heads.items()
+        if n >= MIN_SOURCES and n >= MIN_SHARE * occurrences[h]
+    ]
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("# Bare plural speaker heads from PolNeAR train (scripts/build_speaker_groups.py); statistics only.\n")
+        f.write("#head\tbare_sources\toccurrences\n")
+        for r in rows:
+            f.write("\t".join(str(x) for x in r) + "\n")
+    print(f"{len(rows)} heads -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
