@@ -115,8 +115,16 @@ pub(crate) fn subject_pattern() -> String {
     )
 }
 
-fn compile(pattern: &str) -> Regex {
-    match Regex::new(pattern) {
+/// Lazy-DFA cache of each quote pattern: the subject patterns are large (names, roles, learned
+/// group heads), and the default 2 MiB cache is cleared and rebuilt over and over on them.
+const DFA_CACHE_BYTES: usize = 8 << 20;
+
+/// A built-in quote pattern, compiled with a lazy-DFA cache of [`DFA_CACHE_BYTES`].
+pub(crate) fn compile(pattern: &str) -> Regex {
+    match regex::RegexBuilder::new(pattern)
+        .dfa_size_limit(DFA_CACHE_BYTES)
+        .build()
+    {
         Ok(r) => r,
         // The patterns are constants; a failure here is a programming error caught by tests.
         Err(e) => panic!("invalid built-in regex: {e}"),
