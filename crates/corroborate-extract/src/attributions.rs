@@ -15,7 +15,7 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 use crate::lexicon::outlets;
-use crate::lexicon::patterns::name_pattern;
+use crate::lexicon::patterns::{compile, name_pattern};
 use crate::windows::{floor_boundary, Windows, MAX_WINDOW};
 
 /// How a statement is attributed.
@@ -56,13 +56,6 @@ impl SpanMap for Attribution {
         self.span.map_spans(f);
         self.source_span.map_spans(f);
         self.statement.map_spans(f);
-    }
-}
-
-fn compile(p: &str) -> Regex {
-    match Regex::new(p) {
-        Ok(r) => r,
-        Err(e) => panic!("invalid built-in regex: {e}"),
     }
 }
 

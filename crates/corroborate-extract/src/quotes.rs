@@ -1092,8 +1092,7 @@ fn named_speaker(
 }
 
 static NAME_BEFORE_RELATIVE: LazyLock<regex::Regex> = LazyLock::new(|| {
-    regex::Regex::new(&format!(r"(?P<name>{}),?[ \t]*$", lexicon::name_pattern()))
-        .unwrap_or_else(|e| panic!("invalid built-in regex: {e}"))
+    crate::lexicon::patterns::compile(&format!(r"(?P<name>{}),?[ \t]*$", lexicon::name_pattern()))
 });
 
 /// The name a relative "who" refers to: the one right before it ("said Beck, who said").

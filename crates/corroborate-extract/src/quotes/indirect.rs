@@ -8,15 +8,16 @@ use corroborate_core::Span;
 use regex::Regex;
 
 use super::lexicon::{
-    self, between_subject_and_cue, compile, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS,
-    HEARER_VERBS, LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END,
-    NOT_SUBJECT_START, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_AT_END,
+    self, between_subject_and_cue, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS, HEARER_VERBS,
+    LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
+    RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_AT_END,
 };
 use super::{
     detector, mention_of, names::NameTable, pairing::trim, speaker_in_phrase, Quote, QuoteKind,
     SpeakerMentionKind,
 };
 
+use crate::lexicon::patterns::compile;
 use crate::lexicon::reporting::{cue_class, is_speech_verb, CueStats, REPORT_VERBS};
 
 /// A parenthesis after a subject ("Holt (D-Mich.)", "Holt (who has 25 delegates)").

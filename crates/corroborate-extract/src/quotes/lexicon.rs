@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::lexicon::heads::{group_pattern, is_organisation_head};
-use crate::lexicon::patterns::{capword, UPPER, WORD_NO_APOS};
+use crate::lexicon::patterns::{capword, compile, UPPER, WORD_NO_APOS};
 pub(crate) use crate::lexicon::patterns::{name_pattern, LOWER};
 pub(crate) use crate::lexicon::reporting::{CUE_VERBS, PARTICIPLES};
 pub(crate) use crate::lexicon::verbs::{
@@ -113,22 +113,6 @@ pub(crate) fn subject_pattern() -> String {
     format!(
         r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
-}
-
-/// Lazy-DFA cache of each quote pattern: the subject patterns are large (names, roles, learned
-/// group heads), and the default 2 MiB cache is cleared and rebuilt over and over on them.
-const DFA_CACHE_BYTES: usize = 8 << 20;
-
-/// A built-in quote pattern, compiled with a lazy-DFA cache of [`DFA_CACHE_BYTES`].
-pub(crate) fn compile(pattern: &str) -> Regex {
-    match regex::RegexBuilder::new(pattern)
-        .dfa_size_limit(DFA_CACHE_BYTES)
-        .build()
-    {
-        Ok(r) => r,
-        // The patterns are constants; a failure here is a programming error caught by tests.
-        Err(e) => panic!("invalid built-in regex: {e}"),
-    }
 }
 
 /// "…," SUBJECT (aux) CUE — a cue after the quote.
