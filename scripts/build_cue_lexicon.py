@@ -26,6 +26,8 @@ import os
 import re
 import sys
 
+from polnear_train import train_documents
+
 SKIP = {
     "has", "have", "had", "is", "was", "were", "are", "be", "been", "being", "also", "later",
     "then", "would", "will", "could", "should", "may", "might", "can", "did", "does", "do",
@@ -40,40 +42,6 @@ SKIP = {
 WORD = re.compile(r"[a-z][a-z’'\-]*")
 MIN_HEAD = 3
 MIN_PHRASE = 5
-
-
-def first_annotators(data):
-    firsts = {}
-    with open(os.path.join(data, "metadata.tsv"), encoding="utf-8") as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if row.get("compartment") == "train":
-                firsts[row["filename"]] = row["annotators"].split("|")
-    return firsts
-
-
-def read_ann(path):
-    spans, events = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("T"):
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) < 2:
-                    continue
-                label, _, offs = parts[1].partition(" ")
-                frags = []
-                for frag in offs.split(";"):
-                    a, b = frag.split()
-                    frags.append((int(a), int(b)))
-                spans[parts[0]] = (label, frags)
-            elif line.startswith("E"):
-                roles = {}
-                for r in line.rstrip("\n").split("\t")[1].split():
-                    k, _, v = r.partition(":")
-                    roles[k] = v
-                events.append(roles)
-    return spans, events
 
 
 def main():
@@ -92,18 +60,8 @@ def main():
     after = collections.Counter()
     phrases = collections.Counter()
     occurrences = collections.Counter()
-    for doc, annotators in sorted(first_annotators(args.data).items()):
-        ann = next(
-            (os.path.join(split, "attributions", f"{doc}_{a}.ann") for a in annotators
-             if os.path.exists(os.path.join(split, "attributions", f"{doc}_{a}.ann"))),
-            None,
-        )
-        if ann is None:
-            continue
-        with open(os.path.join(split, "text", doc + ".txt"), encoding="utf-8") as f:
-            text = f.read()
+    for _doc, text, spans, events in train_documents(args.data):
         occurrences.update(WORD.findall(text.lower()))
-        spans, events = read_ann(ann)
         for roles in events:
             cue = spans.get(roles.get("Cue", ""))
             if cue is None:

@@ -23,6 +23,8 @@ import os
 import re
 import sys
 
+from polnear_train import train_documents
+
 MIN_SOURCES = 3
 MIN_SHARE = 0.02
 WORD = re.compile(r"[A-Za-z][A-Za-z’'\-]*|,")
@@ -35,40 +37,6 @@ NOT_BARE = set(
 # Words that end a noun phrase's head: prepositions, relative pronouns, conjunctions, a comma.
 AFTER_HEAD = set("of with for in at from to on by about like among including who which that whose and or ,".split())
 IRREGULAR_PLURALS = {"people", "men", "women", "children"}
-
-
-def first_annotators(data):
-    firsts = {}
-    with open(os.path.join(data, "metadata.tsv"), encoding="utf-8") as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if row.get("compartment") == "train":
-                firsts[row["filename"]] = row["annotators"].split("|")
-    return firsts
-
-
-def read_ann(path):
-    spans, events = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("T"):
-                parts = line.rstrip("\n").split("\t")
-                if len(parts) < 2:
-                    continue
-                label, _, offs = parts[1].partition(" ")
-                frags = []
-                for frag in offs.split(";"):
-                    a, b = frag.split()
-                    frags.append((int(a), int(b)))
-                spans[parts[0]] = (label, frags)
-            elif line.startswith("E"):
-                roles = {}
-                for r in line.rstrip("\n").split("\t")[1].split():
-                    k, _, v = r.partition(":")
-                    roles[k] = v
-                events.append(roles)
-    return spans, events
 
 
 def bare_head(words):
@@ -100,18 +68,8 @@ def main():
         sys.exit(f"PolNeAR train split not found at {split}")
     heads = collections.Counter()
     occurrences = collections.Counter()
-    for doc, annotators in sorted(first_annotators(args.data).items()):
-        ann = next(
-            (os.path.join(split, "attributions", f"{doc}_{a}.ann") for a in annotators
-             if os.path.exists(os.path.join(split, "attributions", f"{doc}_{a}.ann"))),
-            None,
-        )
-        if ann is None:
-            continue
-        with open(os.path.join(split, "text", doc + ".txt"), encoding="utf-8") as f:
-            text = f.read()
+    for _doc, text, spans, events in train_documents(args.data):
         occurrences.update(w for w in WORD.findall(text) if w.islower())
-        spans, events = read_ann(ann)
         for roles in events:
             src = spans.get(roles.get("Source", ""))
             if src is None:

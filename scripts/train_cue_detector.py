@@ -33,48 +33,23 @@ import math
 import os
 import sys
 
+from polnear_train import first_annotators, read_ann
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_WORD = 15
 OUT = os.path.join(HERE, "..", "crates", "corroborate-extract", "data", "cue_detector.tsv")
 
 
-def first_annotators(data):
-    firsts = {}
-    with open(os.path.join(data, "metadata.tsv"), encoding="utf-8") as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if row.get("compartment") == "train":
-                firsts[row["filename"]] = row["annotators"].split("|")[0]
-    return firsts
-
-
 def read_gold(data):
     """doc -> list of (content frags, source frags, cue frags)."""
     gold = {}
-    firsts = first_annotators(data)
     folder = os.path.join(data, "train", "attributions")
-    for doc, ann in sorted(firsts.items()):
-        path = os.path.join(folder, doc + "_" + ann + ".ann")
+    for doc, annotators in sorted(first_annotators(data).items()):
+        path = os.path.join(folder, doc + "_" + annotators[0] + ".ann")
         if not os.path.exists(path):
             continue
-        spans, events = {}, []
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                parts = line.rstrip("\n").split("\t")
-                if line.startswith("T") and len(parts) >= 2:
-                    label, _, offs = parts[1].partition(" ")
-                    frags = []
-                    for frag in offs.split(";"):
-                        a, b = frag.split()
-                        frags.append((int(a), int(b)))
-                    spans[parts[0]] = frags
-                elif line.startswith("E") and len(parts) >= 2:
-                    roles = {}
-                    for r in parts[1].split():
-                        k, _, v = r.partition(":")
-                        roles[k] = v
-                    events.append(roles)
+        labelled, events = read_ann(path)
+        spans = {t: frags for t, (_, frags) in labelled.items()}
         out = []
         for e in events:
             c = spans.get(e.get("Content"))
