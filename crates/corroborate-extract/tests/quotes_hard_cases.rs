@@ -410,3 +410,14 @@ fn a_sentence_opening_with_a_quote_goes_on_with_the_speaker_named_before_it() {
         Some("Odile Brandt")
     );
 }
+
+#[test]
+fn a_party_label_in_parentheses_is_not_the_speaker() {
+    // No comma after the opening phrase, so the subject is found right before the cue, past
+    // the senator's party and state.
+    let text = "Ferry fares\n\n\
+        Saturday at the Norland Liberal party convention Sen. Ana Lind (D-NL) said presumptive \
+        Liberal nominee Otto Berg was a \u{201c}proven failure\u{201d} in business.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "proven failure"), Some("Ana Lind"));
+}

@@ -9,7 +9,7 @@ use regex::Regex;
 
 use super::lexicon::{
     self, between_subject_and_cue, name_pattern, AFTER_CUE_SUBJ, CLAUSE_BREAKS, HEARER_VERBS,
-    LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START,
+    LEADING_CONJUNCTIONS, LOWER, NOT_CLAUSE_START, NOT_SUBJECT_END, NOT_SUBJECT_START, PARENTHESIS,
     RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_AT_END,
 };
 use super::{
@@ -19,9 +19,6 @@ use super::{
 
 use crate::lexicon::patterns::compile;
 use crate::lexicon::reporting::{cue_class, is_speech_verb, CueStats, REPORT_VERBS};
-
-/// A parenthesis after a subject ("Holt (D-Mich.)", "Holt (who has 25 delegates)").
-const PARENTHESIS: &str = r"(?:[ \t]*\([^()\n]{1,80}\))?";
 
 /// A capitalised word that may open a noun phrase before a lower-case role and a name
 /// ("Democratic strategist Hank Sheinkopf"); lazy, so a name keeps its first word.

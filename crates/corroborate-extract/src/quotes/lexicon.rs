@@ -161,11 +161,14 @@ pub(crate) static ACCORDING_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// A subject (and auxiliaries) at the very end of a text: what stands before a cue verb.
 pub(crate) static SUBJ_AT_END: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"(?:^|[ \t\n(\[—–-]){}[ \t]+(?:{aux}[ \t]+){{0,2}}$",
+        r"(?:^|[ \t\n(\[—–-]){}{PARENTHESIS}[ \t]+(?:{aux}[ \t]+){{0,2}}$",
         subject_pattern(),
         aux = aux()
     ))
 });
+
+/// A parenthesis after a subject ("Holt (D-Mich.)", "Holt (who has 25 delegates)").
+pub(crate) const PARENTHESIS: &str = r"(?:[ \t]*\([^()\n]{1,80}\))?";
 
 /// Any subject phrase (used to find a main clause's subject).
 pub(crate) static SUBJ_ANY: LazyLock<Regex> =
