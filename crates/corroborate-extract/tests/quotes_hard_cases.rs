@@ -421,3 +421,25 @@ fn a_party_label_in_parentheses_is_not_the_speaker() {
     let qs = quoted(text);
     assert_eq!(speaker_of(&qs, "proven failure"), Some("Ana Lind"));
 }
+
+#[test]
+fn a_statement_after_its_quote_speaks_and_no_mention_runs_into_its_cue() {
+    let text = "Ferry fares\n\n\
+        The company confirmed he was a passenger on the ferry on Friday. He had worked for the \
+        board for eight years and was \u{201c}a greatly respected colleague,\u{201d} the \
+        statement added.\n\n\
+        \u{201c}The skippers do not trust him,\u{201d} this source told the Tolvik Post.";
+    let (doc, qs) = all(text);
+    let mention = |start: &str| {
+        quote_starting(&doc, &qs, start)
+            .speaker_mention
+            .map(|s| doc.slice(s).to_string())
+    };
+    // The statement is the source PolNeAR marks, not the man it describes.
+    assert_eq!(
+        mention("a greatly respected").as_deref(),
+        Some("the statement")
+    );
+    // Not "this source told the Tolvik Post": a speaker mention ends before its cue.
+    assert_eq!(mention("The skippers").as_deref(), Some("this source"));
+}

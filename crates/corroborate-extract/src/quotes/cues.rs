@@ -110,13 +110,30 @@ fn mention_with(
     } else {
         kind
     };
+    // A phrase never runs into its own cue ("the statement added", "this source told the
+    // Post" from the unanchored pattern).
     let written = m.as_str();
+    let cue_at = ascii_words(written)
+        .skip(1)
+        .find(|&(a, b)| {
+            written
+                .get(a..b)
+                .is_some_and(|w| w.starts_with(char::is_lowercase) && is_cue(w))
+        })
+        .map(|(a, _)| a);
+    let written = match cue_at {
+        Some(a) if kind != SpeakerMentionKind::Pronoun => written.get(..a)?.trim_end(),
+        _ => written,
+    };
     // A role phrase the pattern ended on a preposition ("said the mayor of Tolvik").
     let last_word = written.rsplit([' ', '\t']).next().unwrap_or("");
     let dangling = kind == SpeakerMentionKind::Role
         && (last_word == "from" || COMPLEMENT_PREPOSITIONS.contains(&last_word));
     if !dangling && plausible_speaker(written, kind, opens(m.start())) {
-        return Some((Span::new(offset + m.start(), offset + m.end()), kind));
+        return Some((
+            Span::new(offset + m.start(), offset + m.start() + written.len()),
+            kind,
+        ));
     }
     // A role phrase that took the auxiliaries before the cue as its last words ("The Saudis
     // have said", "Both sides have also acknowledged"), or the preposition opening its

@@ -414,7 +414,8 @@ pub(crate) const NOT_IN_ROLE: &[&str] = &[
     "who", "which", "will", "would", "not", "it", "this", "so", "keep", "than", "as", "if",
 ];
 
-/// Heads that are times or utterances, not speakers ("the next day", "a statement").
+/// Heads that are times or occasions of speech, not speakers ("the next day", "an interview"). A
+/// written text speaks for its author, as PolNeAR marks it ("…,” the statement added").
 pub(crate) const NOT_SPEAKER_HEADS: &[&str] = &[
     "day",
     "days",
@@ -430,14 +431,9 @@ pub(crate) const NOT_SPEAKER_HEADS: &[&str] = &[
     "evening",
     "time",
     "times",
-    "statement",
     "interview",
     "remarks",
-    "tweet",
     "speech",
-    "letter",
-    "email",
-    "book",
     "comments",
     "moment",
     "way",
