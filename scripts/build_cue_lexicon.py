@@ -20,13 +20,10 @@ Run from the repository root (standard library only):
     python3 scripts/build_cue_lexicon.py [--data ../shared/data/polnear-dev]
 """
 
-import argparse
 import collections
-import os
 import re
-import sys
 
-from polnear_train import train_documents
+from polnear_train import arguments, train_documents
 
 SKIP = {
     "has", "have", "had", "is", "was", "were", "are", "be", "been", "being", "also", "later",
@@ -45,16 +42,7 @@ MIN_PHRASE = 5
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--data", default=os.path.join(here, "../../shared/data/polnear-dev"))
-    ap.add_argument(
-        "--out", default=os.path.join(here, "../crates/corroborate-extract/data/reporting_cues.tsv")
-    )
-    args = ap.parse_args()
-    split = os.path.join(args.data, "train")
-    if not os.path.isdir(split):
-        sys.exit(f"PolNeAR train split not found at {split}")
+    args = arguments("reporting_cues.tsv")
     heads = collections.Counter()
     before = collections.Counter()
     after = collections.Counter()

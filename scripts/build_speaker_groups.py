@@ -17,13 +17,10 @@ Run from the repository root (standard library only):
     python3 scripts/build_speaker_groups.py [--data ../shared/data/polnear-dev]
 """
 
-import argparse
 import collections
-import os
 import re
-import sys
 
-from polnear_train import train_documents
+from polnear_train import arguments, train_documents
 
 MIN_SOURCES = 3
 MIN_SHARE = 0.02
@@ -56,16 +53,7 @@ def is_plural(word):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--data", default=os.path.join(here, "../../shared/data/polnear-dev"))
-    ap.add_argument(
-        "--out", default=os.path.join(here, "../crates/corroborate-extract/data/speaker_groups.tsv")
-    )
-    args = ap.parse_args()
-    split = os.path.join(args.data, "train")
-    if not os.path.isdir(split):
-        sys.exit(f"PolNeAR train split not found at {split}")
+    args = arguments("speaker_groups.tsv")
     heads = collections.Counter()
     occurrences = collections.Counter()
     for _doc, text, spans, events in train_documents(args.data):

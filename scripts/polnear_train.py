@@ -5,7 +5,27 @@ library only). The scored gold is the first annotator in metadata.tsv order whos
 exists, as ../shared/tools/score_quotes.py does.
 """
 
+import argparse
 import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def arguments(data_file):
+    """--data (the PolNeAR folder, ../shared beside the repository by default) and --out
+    (crates/corroborate-extract/data/DATA_FILE by default); exits when the train split is
+    missing."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=os.path.join(HERE, "../../shared/data/polnear-dev"))
+    ap.add_argument(
+        "--out", default=os.path.join(HERE, "../crates/corroborate-extract/data", data_file)
+    )
+    args = ap.parse_args()
+    split = os.path.join(args.data, "train")
+    if not os.path.isdir(split):
+        sys.exit(f"PolNeAR train split not found at {split}")
+    return args
 
 
 def first_annotators(data):
