@@ -23,7 +23,7 @@ Run from the repository root (standard library only):
 import collections
 import re
 
-from polnear_train import arguments, train_documents
+from polnear_train import arguments, train_documents, write_tsv
 
 SKIP = {
     "has", "have", "had", "is", "was", "were", "are", "be", "been", "being", "also", "later",
@@ -77,11 +77,12 @@ def main():
         if n >= MIN_PHRASE:
             rows.append(("phrase", phrase, n, 0, 0, 0))
     rows.sort(key=lambda r: (r[0], -r[2], r[1]))
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write("# Reporting cues from PolNeAR train (scripts/build_cue_lexicon.py); statistics only.\n")
-        f.write("#kind\tcue\tcue_count\toccurrences\tsource_before\tcontent_after\n")
-        for r in rows:
-            f.write("\t".join(str(x) for x in r) + "\n")
+    write_tsv(
+        args.out,
+        "Reporting cues from PolNeAR train (scripts/build_cue_lexicon.py); statistics only.",
+        ["kind", "cue", "cue_count", "occurrences", "source_before", "content_after"],
+        rows,
+    )
     print(f"{len(rows)} rows -> {args.out}")
 
 

@@ -20,7 +20,7 @@ Run from the repository root (standard library only):
 import collections
 import re
 
-from polnear_train import arguments, train_documents
+from polnear_train import arguments, train_documents, write_tsv
 
 MIN_SOURCES = 3
 MIN_SHARE = 0.02
@@ -71,11 +71,12 @@ def main():
         if n >= MIN_SOURCES and n >= MIN_SHARE * occurrences[h]
     ]
     rows.sort(key=lambda r: (-r[1], r[0]))
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write("# Bare plural speaker heads from PolNeAR train (scripts/build_speaker_groups.py); statistics only.\n")
-        f.write("#head\tbare_sources\toccurrences\n")
-        for r in rows:
-            f.write("\t".join(str(x) for x in r) + "\n")
+    write_tsv(
+        args.out,
+        "Bare plural speaker heads from PolNeAR train (scripts/build_speaker_groups.py); statistics only.",
+        ["head", "bare_sources", "occurrences"],
+        rows,
+    )
     print(f"{len(rows)} heads -> {args.out}")
 
 

@@ -77,3 +77,12 @@ def train_documents(data):
             text = f.read()
         spans, events = read_ann(ann)
         yield doc, text, spans, events
+
+
+def write_tsv(path, comment, header, rows):
+    """A data file: one comment line, the column header (after "#"), then the rows."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"# {comment}\n")
+        f.write("#" + "\t".join(header) + "\n")
+        for r in rows:
+            f.write("\t".join(str(x) for x in r) + "\n")
