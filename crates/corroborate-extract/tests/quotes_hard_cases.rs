@@ -443,3 +443,14 @@ fn a_statement_after_its_quote_speaks_and_no_mention_runs_into_its_cue() {
     // Not "this source told the Tolvik Post": a speaker mention ends before its cue.
     assert_eq!(mention("The skippers").as_deref(), Some("this source"));
 }
+
+#[test]
+fn a_place_or_party_before_a_role_after_an_inverted_cue_is_not_the_speaker() {
+    let text = "Ferry fares\n\n\
+        \u{201c}We will not pay,\u{201d} said longtime Tolvik councillor Ana Lind.\n\n\
+        The pier must stay open, said former Kell mayor Otto Berg.";
+    let (doc, qs) = all(text);
+    let speaker = |start: &str| quote_starting(&doc, &qs, start).speaker_name.as_deref();
+    assert_eq!(speaker("We will not pay"), Some("Ana Lind"));
+    assert_eq!(speaker("The pier must stay open"), Some("Otto Berg"));
+}

@@ -30,10 +30,19 @@ pub(crate) fn capword() -> String {
     format!(r"(?:{TITLE_ABBR}|{UPPER}\.|{UPPER}{WORD}*)")
 }
 
-/// A capitalised name sequence, allowing lower-case connectors ("Department of Public Safety").
+/// Lower-case words that may join the capitalised words of a name ("Department of Public
+/// Safety", "Ana de Lind").
+pub(crate) const NAME_CONNECTORS: &[&str] = &[
+    "of", "for", "the", "de", "van", "von", "da", "del", "la", "le", "du", "bin", "al",
+];
+
+/// A capitalised name sequence, allowing lower-case connectors ([`NAME_CONNECTORS`]).
 pub(crate) fn name_pattern() -> String {
     let cw = capword();
-    format!(r"{cw}(?:[ \t]+(?:(?:of|for|the|de|van|von|da|del|la|le|du|bin|al)[ \t]+){{0,2}}{cw})*")
+    format!(
+        r"{cw}(?:[ \t]+(?:(?:{})[ \t]+){{0,2}}{cw})*",
+        NAME_CONNECTORS.join("|")
+    )
 }
 
 /// An upper-case letter (ASCII or Latin-1/Latin Extended; compact automata keep the regexes fast).

@@ -15,6 +15,7 @@ use super::lexicon::{
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
 use super::SpeakerMentionKind;
+use crate::lexicon::patterns::NAME_CONNECTORS;
 use crate::lexicon::reporting::{is_cue, is_speech_verb};
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows, MAX_WINDOW};
 
@@ -125,6 +126,10 @@ fn mention_with(
         Some(a) if kind != SpeakerMentionKind::Pronoun => written.get(..a)?.trim_end(),
         _ => written,
     };
+    let written = match c.name("pname") {
+        Some(p) if p.start() == m.start() => written.get(..role_before_name(written))?,
+        _ => written,
+    };
     // A role phrase the pattern ended on a preposition ("said the mayor of Tolvik").
     let last_word = written.rsplit([' ', '\t']).next().unwrap_or("");
     let dangling = kind == SpeakerMentionKind::Role
@@ -191,6 +196,38 @@ fn mention_with(
             kind,
         )
     })
+}
+
+/// How much of a lower-case role and name stands as one phrase: a capitalised modifier and more
+/// role words before the name ("former Norland governor Ana Lind") only when the words around
+/// the modifier are neither function words, past forms nor cues; else the phrase ends with the
+/// modifier, as the plain role-and-name pattern reads it ("in Kell").
+fn role_before_name(phrase: &str) -> usize {
+    let words: Vec<(usize, usize)> = ascii_words(phrase).collect();
+    let word = |i: usize| phrase.get(words[i].0..words[i].1).unwrap_or("");
+    let upper = |i: usize| word(i).starts_with(char::is_uppercase);
+    let Some(first_cap) = (0..words.len()).find(|&i| upper(i)) else {
+        return phrase.len();
+    };
+    let cap_end = (first_cap..words.len())
+        .find(|&i| !upper(i))
+        .unwrap_or(words.len());
+    let Some(next_cap) = (cap_end..words.len()).find(|&i| upper(i)) else {
+        return phrase.len();
+    };
+    // Lower-case words inside a name ("Department of Homeland Security", "Ana de Lind").
+    if (cap_end..next_cap).all(|i| NAME_CONNECTORS.contains(&word(i))) {
+        return phrase.len();
+    }
+    let role_words = (0..first_cap).chain(cap_end..next_cap).all(|i| {
+        let lower = word(i).to_lowercase();
+        !is_function_word(&lower) && !lower.ends_with("ed") && !is_cue(&lower)
+    });
+    if role_words {
+        phrase.len()
+    } else {
+        words[cap_end - 1].1
+    }
 }
 
 /// False for a subject match that cannot be a speaker: a role phrase running over a clause

@@ -43,7 +43,7 @@ static CLAUSE_THEN_INVERTED_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
         r"^(?P<clause>[^\n]{{12,}}?),[ \t]+(?P<cue>say|{REPORT_VERBS})[ \t]+{}{}{PARENTHESIS}(?:(?P<relative>,?[ \t]+who[ \t])[^\n]{{0,200}}?|,[^\n]{{0,200}}?)?[.!?]?[ \t]*$",
         leading_capword(),
-        lexicon::subject_pattern()
+        lexicon::inverted_subject_pattern()
     ))
 });
 

@@ -102,6 +102,20 @@ pub(crate) fn aux() -> String {
 
 /// The subject of a cue clause, with one named group per kind of mention.
 pub(crate) fn subject_pattern() -> String {
+    subject_pattern_with("")
+}
+
+/// [`subject_pattern`] right after an inverted cue, where a lower-case role may hold a
+/// capitalised modifier and more role words before the name ("said former Norland governor Ana
+/// Lind"; `mention_of` keeps the modifier only when the words around it are role words).
+pub(crate) fn inverted_subject_pattern() -> String {
+    subject_pattern_with(&format!(
+        r"(?:{}[ \t]+(?:{LOWER}[ \t]+){{1,2}})?",
+        capword()
+    ))
+}
+
+fn subject_pattern_with(role_before_name: &str) -> String {
     let name = name_pattern();
     let cw = capword();
     let poss = format!(r"{UPPER}{WORD_NO_APOS}*['’]s[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}");
@@ -111,7 +125,7 @@ pub(crate) fn subject_pattern() -> String {
     let pron = r"(?:[Hh]e|[Ss]he|[Tt]hey|who)(?-u:\b)";
     let group = format!(r"(?:{})(?-u:\b)", group_pattern());
     format!(
-        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
+        r"(?:(?P<poss>{poss})|(?P<role>{role})|(?P<pron>{pron})|(?P<pname>(?:{LOWER}[ \t]+){{1,4}}{role_before_name}{name})|(?P<group>{group})|(?P<name>(?:[Tt]he[ \t]+)?{name}))"
     )
 }
 
@@ -138,7 +152,7 @@ pub(crate) static SUBJ_BEFORE_CUE: LazyLock<Regex> = LazyLock::new(|| {
 pub(crate) static AFTER_CUE_SUBJ: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
         r"^[ \t]*,?[ \t]*(?P<cue>said|says|added|asked|wrote|writes|continued|explained|recalled|insisted|declared|noted|argued)[ \t]+{}",
-        subject_pattern()
+        inverted_subject_pattern()
     ))
 });
 
