@@ -167,7 +167,7 @@ fn predict(
     for q in &x.quotes {
         let kind = match q.kind {
             QuoteKind::Direct | QuoteKind::Partial => "direct",
-            QuoteKind::Indirect => "indirect",
+            QuoteKind::Indirect => kind_of(&text, q.content),
         };
         if q.speaker_named_at.is_none() && q.cue.is_none() {
             continue;
@@ -202,7 +202,7 @@ fn predict(
                 "content": cp(if q.kind == QuoteKind::Indirect { q.content } else { q.span }),
                 "source": cp(outer),
                 "cue": cp(phrase_cue(a)),
-                "kind": "indirect",
+                "kind": kind_of(&text, if q.kind == QuoteKind::Indirect { q.content } else { q.span }),
             })
             .to_string(),
         );
@@ -221,7 +221,7 @@ fn predict(
                 "content": cp(a.statement),
                 "source": cp(a.source_span),
                 "cue": cp(cue),
-                "kind": "indirect",
+                "kind": kind_of(&text, a.statement),
             })
             .to_string(),
         );
@@ -263,4 +263,18 @@ fn predict(
         }
     }
     Ok((lines, dumped, cue_lines))
+}
+
+/// An attribution's kind as the scorer's subsets read it: direct when its content holds a
+/// double quotation mark (a mixed quotation), else indirect.
+fn kind_of(text: &str, content: Span) -> &'static str {
+    let inside = text.get(content.start..content.end).unwrap_or("");
+    if inside.contains(['"', '“', '”', '«', '»', '„'])
+        || inside.contains("''")
+        || inside.contains("``")
+    {
+        "direct"
+    } else {
+        "indirect"
+    }
 }
