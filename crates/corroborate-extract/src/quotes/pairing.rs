@@ -77,6 +77,9 @@ fn classify(c: char, prev: Option<char>, next: Option<char>) -> Mark {
     let left_open = opens_before(prev);
     let word_after = next.is_some_and(|n| !n.is_whitespace());
     match c {
+        // An opening mark typed where a closing one belongs: attached to the word or
+        // punctuation before it and followed by a space or punctuation ("here,“ said Ames").
+        '“' if !left_open && closes_after(next) => Mark::Close,
         '“' | '«' | '„' => Mark::Open,
         '”' | '»' => {
             if left_open && next.is_some_and(|n| n.is_alphanumeric() || n == '[') {
@@ -165,11 +168,18 @@ pub(crate) fn pair(text: &str, paragraphs: &[Span]) -> Vec<RawQuote> {
         let mut open_continues = false;
         let mut chars = p.char_indices().peekable();
         let mut prev: Option<char> = None;
+        let mut last_solid: Option<char> = None;
         let mut first = true;
         while let Some((i, c)) = chars.next() {
             if is_double_mark(c) {
                 let next = chars.peek().map(|&(_, n)| n);
-                let mark = classify(c, prev, next);
+                let mut mark = classify(c, prev, next);
+                // A mark standing alone after a closing single quote ends the quote that holds
+                // it (“… ‘keep it alive,’ ” said Ames).
+                if mark == Mark::Stray && open.is_some() && matches!(last_solid, Some('\'' | '’'))
+                {
+                    mark = Mark::Close;
+                }
                 let at = para.start + i;
                 let end = at + c.len_utf8();
                 let closes =
@@ -196,6 +206,7 @@ pub(crate) fn pair(text: &str, paragraphs: &[Span]) -> Vec<RawQuote> {
             }
             if !c.is_whitespace() {
                 first = false;
+                last_solid = Some(c);
             }
             prev = Some(c);
         }
@@ -245,6 +256,22 @@ mod tests {
         assert_eq!(
             contents("She had ”no choice” but to go."),
             vec!["no choice"]
+        );
+    }
+
+    #[test]
+    fn mismatched_opening_mark_as_closer() {
+        assert_eq!(
+            contents("“It is real,“ said Ames. He called them “rogues“ twice. Then “Go"),
+            vec!["It is real,", "rogues"]
+        );
+    }
+
+    #[test]
+    fn a_lone_mark_after_a_closing_single_quote_closes() {
+        assert_eq!(
+            contents(r#""He said, 'Keep it,' " Ames said. A " stray mark."#),
+            vec!["He said, 'Keep it,'"]
         );
     }
 
