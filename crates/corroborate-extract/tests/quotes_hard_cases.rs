@@ -454,3 +454,26 @@ fn a_place_or_party_before_a_role_after_an_inverted_cue_is_not_the_speaker() {
     assert_eq!(speaker("We will not pay"), Some("Ana Lind"));
     assert_eq!(speaker("The pier must stay open"), Some("Otto Berg"));
 }
+
+#[test]
+fn a_participle_after_a_quote_has_no_inverted_subject() {
+    // "saying" is not a finite cue: the noun phrase after it is the subject of its own
+    // clause, not the speaker; the speaker is the sentence's subject.
+    let text = "Ferry fares\n\n\
+        Otto Lind has delivered a defense of \u{201c}Kell values,\u{201d} saying the city \
+        embodied the \u{201c}heart and soul of the north.\u{201d}";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "Kell values");
+    let mention = q.speaker_mention.map(|s| doc.slice(s).to_string());
+    assert_eq!(mention.as_deref(), Some("Otto Lind"));
+}
+
+#[test]
+fn a_cue_word_read_as_a_plural_noun_is_not_a_cue() {
+    // "states" after "many Nordic" is the noun; the cue is "said" at the sentence's end.
+    let text = "Ferry fares\n\n\
+        Kell has provoked mixed feelings in many Nordic states, and it has used \u{201c}soft \
+        words\u{201d} in its dealings, said Ola Berg, an expert at Tolvik University.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "soft words"), Some("Ola Berg"));
+}

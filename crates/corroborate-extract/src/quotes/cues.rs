@@ -10,7 +10,8 @@ use corroborate_core::Span;
 use super::lexicon::{
     self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR,
     COMPLEMENT_PREPOSITIONS, NOT_IN_ROLE, NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES,
-    POSS_SPEECH, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END, SUBJ_BEFORE_CUE,
+    PLURAL_DETERMINERS, POSS_SPEECH, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END,
+    SUBJ_BEFORE_CUE,
 };
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
@@ -418,7 +419,9 @@ pub(super) fn cue_later_in_sentence(
             .trim_start_matches([' ', '\t', ',', '—', '–', '-'])
             .len();
     let mut segment = between.get(lead..)?.trim_end();
-    if segment.is_empty() || segment.ends_with(',') {
+    // A participle has no inverted subject ("…," saying the city embodied …).
+    let finite = !after.get(a..b).is_some_and(lexicon::is_present_participle);
+    if finite && (segment.is_empty() || segment.ends_with(',')) {
         if let Some(found) = inverted_subject(after, offset, b, cue, table) {
             return Some(found);
         }
@@ -538,10 +541,13 @@ fn is_lower_cue(w: &str) -> bool {
 fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usize, usize)> {
     let mut last = None;
     let mut last_speech = None;
+    let mut previous: [&str; 2] = ["", ""];
     for (a, b) in ascii_words(prefix) {
         let Some(w) = prefix.get(a..b) else { continue };
+        let before = previous;
+        previous = [before[1], w];
         let cue = if w.bytes().all(|c| c.is_ascii_lowercase()) {
-            is_cue(w)
+            is_cue(w) && !plural_noun(w, before)
         } else {
             let before = prefix.get(..a).unwrap_or("").trim_end();
             let starts = before.is_empty() || before.ends_with(['.', '!', '?', ':', '"', '“', '”']);
@@ -557,6 +563,22 @@ fn last_cue_word(prefix: &str, offset: usize, raws: &[RawQuote]) -> Option<(usiz
         }
     }
     last_speech.or(last)
+}
+
+/// True when a cue word ending in "s" reads as a plural noun after the two words `before` it:
+/// a determiner or a possessive right before it ("the reports", "Trump's claims"), or a plural
+/// determiner and a capitalised modifier ("many Nordic states").
+fn plural_noun(word: &str, before: [&str; 2]) -> bool {
+    if !word.ends_with('s') || word == "says" {
+        return false;
+    }
+    let determiner = |w: &str| PLURAL_DETERMINERS.contains(&w.to_lowercase().as_str());
+    let possessive = before[1].ends_with("'s") || before[1].ends_with("’s");
+    determiner(before[1])
+        || possessive
+        || (determiner(before[0])
+            && before[0] != "the"
+            && before[1].starts_with(char::is_uppercase))
 }
 
 /// The first true subject in `s` (the main clause's subject), preferring names: skips

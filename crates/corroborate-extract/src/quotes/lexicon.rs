@@ -58,6 +58,14 @@ pub(crate) const NP_OPENERS: &[&str] = &[
     "two", "three", "most", "both",
 ];
 
+/// Determiners after which a cue word ending in "s" is a plural noun, not a verb ("the
+/// reports", "many Nordic states", "their claims"); "all", "both", "some" are left out, since
+/// they also stand before a verb ("they all say", "some claims are …" aside).
+pub(crate) const PLURAL_DETERMINERS: &[&str] = &[
+    "the", "these", "those", "many", "several", "other", "various", "few", "numerous", "such",
+    "his", "her", "their", "its", "our", "my", "your", "two", "three", "four", "five",
+];
+
 /// Words that join a noun phrase to a longer one ("chair of", "mayor and").
 pub(crate) const NP_LINKS: &[&str] = &["of", "and", "for", "at", "with", "from", "to"];
 
