@@ -17,9 +17,10 @@
 #![deny(clippy::string_slice)]
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
 
 use rusqlite::{params, Connection};
-use serde_json::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 mod dossier;
 
@@ -287,12 +288,19 @@ struct Member {
     mentions: i64,
     roles: Vec<CrossRole>,
     agency: BTreeSet<String>,
-    places: BTreeSet<String>,
+    /// The context words of its story's places (shared by the story's members).
+    places: Rc<BTreeSet<String>>,
 }
+
+/// The evidence of a group's first member, as JSON.
+const FIRST_MENTION: &str = r#"{"rule":"first mention"}"#;
+/// The evidence of an organisation's later members, as JSON.
+const SAME_ORGANISATION: &str = r#"{"rule":"same organisation name"}"#;
 
 /// A group of members that are one person or agency.
 struct Cluster {
-    members: Vec<(usize, Value)>,
+    /// Members with their evidence (JSON).
+    members: Vec<(usize, String)>,
     key: String,
     kind: String,
     agency: BTreeSet<String>,
@@ -301,18 +309,18 @@ struct Cluster {
 }
 
 impl Cluster {
-    fn new(i: usize, m: &Member, key: String, evidence: Value) -> Cluster {
+    fn new(i: usize, m: &Member, key: String, evidence: String) -> Cluster {
         Cluster {
             members: vec![(i, evidence)],
             key,
             kind: m.kind.clone(),
             agency: m.agency.clone(),
-            places: m.places.clone(),
+            places: (*m.places).clone(),
             stories: [m.story.clone()].into(),
         }
     }
 
-    fn add(&mut self, i: usize, m: &Member, evidence: Value) {
+    fn add(&mut self, i: usize, m: &Member, evidence: String) {
         self.members.push((i, evidence));
         self.agency.extend(m.agency.iter().cloned());
         self.places.extend(m.places.iter().cloned());
@@ -320,7 +328,7 @@ impl Cluster {
     }
 
     /// Whether `m` is this person: `Ok(evidence)` or `Err(why not)`.
-    fn accepts(&self, m: &Member) -> std::result::Result<Value, String> {
+    fn accepts(&self, m: &Member) -> std::result::Result<String, String> {
         if self.stories.contains(&m.story) {
             return Err("both named in one story, where they were kept apart".into());
         }
@@ -332,7 +340,8 @@ impl Cluster {
                 "rule": "same full name and a shared context",
                 "shared_agency": agency,
                 "shared_places": places,
-            }));
+            })
+            .to_string());
         }
         if conflict {
             let a: Vec<&String> = self.agency.iter().collect();
@@ -359,7 +368,7 @@ fn join(v: &[&String]) -> String {
 /// the current stories' `cross_entities`. Deterministic: the same stored stories give the same
 /// rows.
 pub(crate) fn refresh(conn: &Connection) -> Result<()> {
-    let mut places: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut places: BTreeMap<String, Rc<BTreeSet<String>>> = BTreeMap::new();
     let mut members: Vec<Member> = Vec::new();
     {
         let mut q = conn.prepare(
@@ -378,10 +387,7 @@ pub(crate) fn refresh(conn: &Connection) -> Result<()> {
         for row in rows {
             let (story, entity, name, kind, mentions, roles) = row?;
             if kind == "place" {
-                places
-                    .entry(story)
-                    .or_default()
-                    .extend(context_words(&name));
+                Rc::make_mut(places.entry(story).or_default()).extend(context_words(&name));
                 continue;
             }
             if kind != "person" && kind != "organization" {
@@ -408,13 +414,13 @@ pub(crate) fn refresh(conn: &Connection) -> Result<()> {
                 mentions,
                 roles,
                 agency,
-                places: BTreeSet::new(),
+                places: Rc::default(),
             });
         }
     }
     for m in &mut members {
         if let Some(p) = places.get(&m.story) {
-            m.places = p.clone();
+            m.places = Rc::clone(p);
         }
     }
     // One pass over the members, each compared only with the groups of its own name key.
@@ -434,27 +440,15 @@ pub(crate) fn refresh(conn: &Connection) -> Result<()> {
         let slot = by_key.entry((m.kind.clone(), key.clone())).or_default();
         if !full {
             // One name only: never merged; matched to the others below.
-            clusters.push(Cluster::new(
-                i,
-                m,
-                key,
-                serde_json::json!({"rule": "first mention"}),
-            ));
+            clusters.push(Cluster::new(i, m, key, FIRST_MENTION.to_string()));
             slot.push(clusters.len() - 1);
             continue;
         }
         if m.kind != "person" {
             match slot.first() {
-                Some(&c) => {
-                    clusters[c].add(i, m, serde_json::json!({"rule": "same organisation name"}))
-                }
+                Some(&c) => clusters[c].add(i, m, SAME_ORGANISATION.to_string()),
                 None => {
-                    clusters.push(Cluster::new(
-                        i,
-                        m,
-                        key,
-                        serde_json::json!({"rule": "first mention"}),
-                    ));
+                    clusters.push(Cluster::new(i, m, key, FIRST_MENTION.to_string()));
                     slot.push(clusters.len() - 1);
                 }
             }
@@ -475,12 +469,7 @@ pub(crate) fn refresh(conn: &Connection) -> Result<()> {
                 c
             }
             None => {
-                clusters.push(Cluster::new(
-                    i,
-                    m,
-                    key,
-                    serde_json::json!({"rule": "first mention"}),
-                ));
+                clusters.push(Cluster::new(i, m, key, FIRST_MENTION.to_string()));
                 slot.push(clusters.len() - 1);
                 clusters.len() - 1
             }
@@ -584,14 +573,14 @@ type RoleValues = (
 /// as `INSERT OR IGNORE` would have it.
 struct Rows<K, V> {
     rows: Vec<(K, V)>,
-    keys: HashSet<K>,
+    keys: FxHashSet<K>,
 }
 
 impl<K: Clone + Eq + std::hash::Hash, V> Rows<K, V> {
     fn new() -> Self {
         Self {
             rows: Vec::new(),
-            keys: HashSet::new(),
+            keys: FxHashSet::default(),
         }
     }
 
@@ -607,7 +596,7 @@ impl<K: Clone + Eq + std::hash::Hash, V> Rows<K, V> {
 /// only, so most rows are left as they are and the write is proportional to the change.
 fn sync_rows<K: Eq + std::hash::Hash, V: PartialEq>(
     wanted: Rows<K, V>,
-    mut stored: HashMap<K, V>,
+    mut stored: FxHashMap<K, V>,
     mut delete: impl FnMut(&K) -> Result<()>,
     mut upsert: impl FnMut(&K, &V) -> Result<()>,
 ) -> Result<()> {
@@ -631,10 +620,10 @@ fn read_rows<K: Eq + std::hash::Hash, V>(
     conn: &Connection,
     sql: &str,
     row: impl Fn(&rusqlite::Row<'_>) -> rusqlite::Result<(K, V)>,
-) -> Result<HashMap<K, V>> {
+) -> Result<FxHashMap<K, V>> {
     let mut q = conn.prepare(sql)?;
     let rows = q.query_map([], |r| row(r))?;
-    let mut out = HashMap::new();
+    let mut out = FxHashMap::default();
     for r in rows {
         let (k, v) = r?;
         out.insert(k, v);
@@ -651,16 +640,11 @@ fn write(
     // Ids: a slug of the name, numbered when several groups share it, in (key, first member)
     // order, so that ids do not depend on hash order.
     let mut order: Vec<usize> = (0..clusters.len()).collect();
-    let first = |c: &Cluster| {
-        let m = &members[c.members[0].0];
-        (
-            c.kind.clone(),
-            c.key.clone(),
-            m.story.clone(),
-            m.entity.clone(),
-        )
+    let first = |c: usize| {
+        let (cl, m) = (&clusters[c], &members[clusters[c].members[0].0]);
+        (&cl.kind, &cl.key, &m.story, &m.entity)
     };
-    order.sort_by_key(|&c| first(&clusters[c]));
+    order.sort_by(|&a, &b| first(a).cmp(&first(b)));
     let mut ids: Vec<String> = vec![String::new(); clusters.len()];
     let mut used: HashMap<String, usize> = HashMap::new();
     for &c in &order {
@@ -671,7 +655,7 @@ fn write(
         *k += 1;
         ids[c] = if *k == 1 { base } else { format!("{base}-{k}") };
     }
-    let stored_roles: HashMap<(String, i64), RoleValues> = read_rows(
+    let stored_roles: FxHashMap<(String, i64), RoleValues> = read_rows(
         conn,
         "SELECT person, idx, story, role, normalized, of_text, doc, start, \"end\", published, text FROM people_roles",
         |r| {
@@ -693,7 +677,7 @@ fn write(
     )?;
     // A role's text and day come from its document, which never changes: those already stored
     // are kept, so that a relink reads only the documents of roles it has not seen.
-    let mut known_text: HashMap<(&str, i64, i64), (&str, Option<&str>)> = HashMap::new();
+    let mut known_text: FxHashMap<(&str, i64, i64), (&str, Option<&str>)> = FxHashMap::default();
     for v in stored_roles.values() {
         if let Some(text) = &v.8 {
             known_text.insert((&v.4, v.5, v.6), (text, v.7.as_deref()));
@@ -722,7 +706,7 @@ fn write(
             let m = &members[*i];
             people_members.push(
                 (id.clone(), m.story.clone(), m.entity.clone()),
-                (m.name.clone(), evidence.to_string()),
+                (m.name.clone(), evidence.clone()),
             );
             let mut seen = HashSet::new();
             for r in &m.roles {
@@ -872,6 +856,13 @@ mod tests {
         );
         assert!(event_categories("The weather was fine.").is_empty());
         assert!(event_categories("so that he cannot be hired elsewhere").is_empty());
+    }
+
+    #[test]
+    fn evidence_constants_are_the_json_of_their_rule() {
+        let json = |rule: &str| serde_json::json!({ "rule": rule }).to_string();
+        assert_eq!(FIRST_MENTION, json("first mention"));
+        assert_eq!(SAME_ORGANISATION, json("same organisation name"));
     }
 
     #[test]
