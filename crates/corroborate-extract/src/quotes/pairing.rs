@@ -174,9 +174,12 @@ pub(crate) fn pair(text: &str, paragraphs: &[Span]) -> Vec<RawQuote> {
             if is_double_mark(c) {
                 let next = chars.peek().map(|&(_, n)| n);
                 let mut mark = classify(c, prev, next);
-                // A mark standing alone after a closing single quote ends the quote that holds
-                // it (“… ‘keep it alive,’ ” said Ames).
-                if mark == Mark::Stray && open.is_some() && matches!(last_solid, Some('\'' | '’'))
+                // A mark standing alone after a closing single quote or the punctuation that
+                // ends a quoted clause ends the quote that holds it (“… ‘keep it alive,’ ” said
+                // Ames; "… doing this, " Ames said).
+                if mark == Mark::Stray
+                    && open.is_some()
+                    && matches!(last_solid, Some('\'' | '’' | ',' | '.' | '?' | '!'))
                 {
                     mark = Mark::Close;
                 }
@@ -268,10 +271,12 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_mark_after_a_closing_single_quote_closes() {
+    fn a_lone_mark_after_a_closing_single_quote_or_clause_punctuation_closes() {
         assert_eq!(
-            contents(r#""He said, 'Keep it,' " Ames said. A " stray mark."#),
-            vec!["He said, 'Keep it,'"]
+            contents(
+                r#""He said, 'Keep it,' " Ames said. "It is a shame, " Lind said. A " stray."#
+            ),
+            vec!["He said, 'Keep it,'", "It is a shame,"]
         );
     }
 
