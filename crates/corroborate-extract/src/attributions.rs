@@ -1,12 +1,13 @@
 //! Source attributions to outlets and agencies: "AP reported", "the Associated Press
 //! reported", "according to Mississippi Today", "told ABC News", "confirmed to CBS News",
 //! "viewed by AP", "an investigation report cited by AP", "according to court records",
-//! "told the outlet" (resolved to the outlet named before it).
+//! "told the outlet" (resolved to the outlet named before it), and the polls and surveys a
+//! sentence opens with ("In a CNN poll released Monday, …").
 //!
-//! Each sentence is matched against four patterns (compiled once): SOURCE reported,
-//! according to SOURCE, told / confirmed to OUTLET, viewed / cited / obtained by SOURCE.
-//! The statement an attribution covers is the reported clause ("reported that …",
-//! "…, AP reported.", "According to X, …"), else its sentence.
+//! Each sentence is matched against a few patterns (compiled once): SOURCE reported,
+//! according to SOURCE, told / confirmed to OUTLET, viewed / cited / obtained by SOURCE, in
+//! SURVEY. The statement an attribution covers is the reported clause ("reported that …",
+//! "…, AP reported.", "According to X, …", "In a poll, …"), else its sentence.
 
 use std::sync::LazyLock;
 
@@ -30,6 +31,8 @@ pub enum AttributionKind {
     ToOutlet,
     /// "viewed by AP", "cited by AP", "obtained by …".
     By,
+    /// "In a CNN poll released Monday, …": a finding given in a poll or survey.
+    Survey,
 }
 
 /// One attribution of a statement to a source.
@@ -101,12 +104,37 @@ static TO_OUTLET: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// A poll or survey that opens a sentence with its finding: "In an NBC News/Wall Street Journal
+/// poll released Monday, 50 percent …". The source runs to the head noun; what follows it
+/// ("released Monday", "last month") is left out. ("… leads in the latest polls" closing a
+/// clause was tried too: on PolNeAR train it found as many wrong sources as right ones.)
+static SURVEY: LazyLock<Regex> = LazyLock::new(|| {
+    compile(
+        r"^(?P<verb>In)[ \t]+(?P<src>(?:(?:an?|the|this|that|their|its|his|her|[Tt]hose|[Tt]hese|several|many|most|some|recent|latest|national|state)[ \t]+)?[^,;:.!?\n]{0,60}?(?-u:\b)(?:polls?|surveys?))(?-u:\b)",
+    )
+});
+
 static BY: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
         r"(?-u:\b)(?P<verb>viewed|reviewed|obtained|seen|cited|published|shared|verified|analy[sz]ed|first[ \t]+reported)[ \t]+by[ \t]+(?P<src>{})",
         source()
     ))
 });
+
+/// Lower-case words that end a survey's noun phrase before its head: a preposition ("In the
+/// hours before the polls"), a verb of going to vote ("In states going to the polls") or a
+/// clause word ("In states where exit polls").
+const NOT_IN_SURVEY: &[&str] = &[
+    "in", "to", "of", "for", "at", "by", "with", "on", "from", "before", "after", "than", "where",
+    "when", "which", "who", "that", "go", "goes", "going", "went", "head", "heads", "headed",
+    "and", "or",
+];
+
+/// True when a matched survey phrase is one noun phrase ("a CNN national poll", "the latest
+/// polls"), not a longer stretch that ends on one ("the hours before the first polls").
+fn survey_phrase(src: &str) -> bool {
+    !src.split_whitespace().any(|w| NOT_IN_SURVEY.contains(&w))
+}
 
 /// Words that refer back to an outlet named earlier.
 fn is_back_reference(src: &str) -> bool {
@@ -148,6 +176,31 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
                     );
                     push_list(text, s, phrase, src, kind, outlets_only, &mut found);
                 }
+            }
+        }
+        for c in Some(st)
+            .filter(|st| st.starts_with("In ") && (st.contains(" poll") || st.contains(" survey")))
+            .into_iter()
+            .flat_map(|st| SURVEY.captures_iter(st))
+        {
+            if let (Some(src), Some(verb)) = (c.name("src"), c.name("verb")) {
+                if !survey_phrase(src.as_str()) {
+                    continue;
+                }
+                let phrase = Span::new(s.start + verb.start(), s.start + src.end());
+                let source_span = Span::new(s.start + src.start(), s.start + src.end());
+                let statement = statement(text, s, phrase, AttributionKind::Survey);
+                if statement.is_empty() || statement.start < phrase.end {
+                    continue;
+                }
+                found.push(Attribution {
+                    span: phrase,
+                    source: src.as_str().to_string(),
+                    source_span,
+                    normalized: None,
+                    statement,
+                    kind: AttributionKind::Survey,
+                });
             }
         }
         for c in Some(st)
@@ -256,9 +309,9 @@ fn statement(text: &str, s: Span, phrase: Span, kind: AttributionKind) -> Span {
         let t = t.trim_end_matches(['.', '!', '?', ',']);
         s.start + t.len()
     };
-    // "According to X, CLAUSE"; "As X reported, CLAUSE".
+    // "According to X, CLAUSE"; "As X reported, CLAUSE"; "In a poll, CLAUSE".
     let opening = match kind {
-        AttributionKind::AccordingTo => st[..rel_start].trim().is_empty(),
+        AttributionKind::AccordingTo | AttributionKind::Survey => st[..rel_start].trim().is_empty(),
         AttributionKind::Reported => st[..rel_start].trim().eq_ignore_ascii_case("as"),
         _ => false,
     };
@@ -267,6 +320,10 @@ fn statement(text: &str, s: Span, phrase: Span, kind: AttributionKind) -> Span {
             let start = rel_end + comma + 2;
             return trim(text, Span::new(s.start + start, end_trim(st.len())));
         }
+    }
+    // A survey with no comma after it opens no finding.
+    if kind == AttributionKind::Survey {
+        return Span::new(phrase.end, phrase.end);
     }
     let after = &st[rel_end..];
     let head = &after[..floor_boundary(after, 100.min(after.len()))];
@@ -308,5 +365,39 @@ fn resolve_back_references(atts: &mut [Attribution]) {
         } else if outlets::looks_like_outlet(&a.source) {
             last = Some(a.source.trim_start_matches("the ").to_string());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use corroborate_core::document::{Document, SourceFormat};
+
+    fn found(text: &str) -> Vec<(AttributionKind, String, String)> {
+        let doc = PreparedDoc::new(
+            Document::new("fiction.txt", SourceFormat::Text, text.to_string()),
+            jiff::civil::date(2026, 12, 1),
+        );
+        extract(&doc)
+            .into_iter()
+            .map(|a| (a.kind, a.source, doc.slice(a.statement).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_sentence_opening_with_a_poll_gives_its_finding_to_the_poll() {
+        let text = "Kell poll\n\n\
+            In a Tolvik Post poll released Monday, 50 percent of respondents chose Lind.\n\n\
+            In the hours before the polls opened, Lind rested.\n\n\
+            Lind held a lead in a national poll. In a poll of its own the party did well.\n";
+        let got = found(text);
+        assert_eq!(
+            got,
+            vec![(
+                AttributionKind::Survey,
+                "a Tolvik Post poll".to_string(),
+                "50 percent of respondents chose Lind".to_string()
+            ),]
+        );
     }
 }

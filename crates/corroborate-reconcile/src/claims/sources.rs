@@ -131,12 +131,13 @@ pub(crate) fn of_attribution(prep: &PreparedDoc, ents: &EntityAnalysis, a: &Attr
     }
 }
 
-/// True for attributions that make their source the statement's source: "X reported" and
-/// "according to X". "told ABC News" names whom a speaker talked to, not who says it.
+/// True for attributions that make their source the statement's source: "X reported",
+/// "according to X" and "In a CNN poll, …". "told ABC News" names whom a speaker talked to, not
+/// who says it.
 pub(crate) fn is_sourcing(a: &Attribution) -> bool {
     matches!(
         a.kind,
-        AttributionKind::Reported | AttributionKind::AccordingTo
+        AttributionKind::Reported | AttributionKind::AccordingTo | AttributionKind::Survey
     )
 }
 
