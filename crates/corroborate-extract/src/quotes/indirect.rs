@@ -272,6 +272,8 @@ pub(super) fn find_all_with(
         if kept {
             let mut q = if subjectless(stats) {
                 without_source(q)
+            } else if by_fallback {
+                before_verb(text, q)
             } else {
                 q
             };
@@ -626,6 +628,44 @@ fn fallback_subject(prefix: &str, offset: usize) -> Option<(Span, SpeakerMention
         SpeakerMentionKind::Role
     };
     Some((Span::new(offset + lo + x, offset + lo + y), kind))
+}
+
+/// `q` with its fallback subject cut before the subject's first auxiliary ("He has faced
+/// criticism", "Sanders supporters have launched petitions"), or before the contraction of a
+/// pronoun with one ("He’s endured questions"). A subject opening with one is a question ("Do
+/// you think") and stays whole. Done once the detector kept `q`, whose features read the whole
+/// phrase.
+fn before_verb(text: &str, mut q: Quote) -> Quote {
+    if let Some(m) = q.speaker_mention {
+        let phrase = m.text(text);
+        if let Some(k) = subject_before_verb(phrase).filter(|&k| k > 0) {
+            let kept = phrase.get(..k).unwrap_or(phrase).trim_end();
+            q.speaker_mention = Some(Span::new(m.start, m.start + kept.len()));
+        }
+    }
+    q
+}
+
+/// The byte offset in `phrase` where its first auxiliary starts ("has" in "Trump has faced"), or
+/// where the contraction of a pronoun with one starts ("’s" in "He’s endured"): a noun phrase
+/// holds neither.
+fn subject_before_verb(phrase: &str) -> Option<usize> {
+    let mut start = 0;
+    phrase.split(' ').find_map(|word| {
+        let at = start;
+        start += word.len() + 1;
+        let w = word.to_lowercase();
+        if matches!(w.as_str(), "has" | "have" | "had") {
+            return Some(at);
+        }
+        if at > 0 {
+            return None;
+        }
+        let (head, tail) = w.split_once(['\'', '’'])?;
+        let contracted = SPEAKER_PRONOUNS.contains(&head)
+            && matches!(tail, "s" | "re" | "ve" | "d" | "ll" | "m");
+        contracted.then_some(at + head.len())
+    })
 }
 
 /// True when `rest` (what follows a clause's comma, or a subject) starts with a coordinating
@@ -1101,6 +1141,18 @@ mod tests {
         ] {
             assert_eq!(speakers_of(sentence), [speaker], "{sentence}");
         }
+    }
+
+    #[test]
+    fn a_fallback_subject_ends_before_its_verb() {
+        let t = "Kell harbour pilots have launched petitions urging the council to reopen the \
+                 northern pier before winter.";
+        assert_eq!(speakers_of(t), ["Kell harbour pilots"]);
+        assert_eq!(subject_before_verb("They’ve raised"), Some(4));
+        assert_eq!(subject_before_verb("The mayor had twice"), Some(10));
+        // A question's auxiliary opens it; a relative clause's contraction is not the subject's.
+        assert_eq!(subject_before_verb("Have you"), Some(0));
+        assert_eq!(subject_before_verb("Several people I've spoken with"), None);
     }
 
     #[test]
