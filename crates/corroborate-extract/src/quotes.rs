@@ -37,7 +37,7 @@ use cues::{
     colon_speaker, cue_after, cue_before, cue_introducing_paragraph, cue_later_in_sentence,
     main_subject, mention_of, speaker_in_phrase,
 };
-use lexicon::{AGENT_ENDS, BE_FORMS, IRREGULAR_PARTICIPLES};
+use lexicon::{AGENT_ENDS, BE_FORMS, IRREGULAR_PARTICIPLES, WORK_NOUNS};
 use names::NameTable;
 use pairing::RawQuote;
 
@@ -188,7 +188,60 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
     let (win, table, raws, mut cands) = extract_by_rules(doc, entities);
     ranker::apply(doc, text, &win, &table, &raws, entities, &mut cands);
-    cands.into_iter().map(|c| c.quote).collect()
+    cands
+        .into_iter()
+        .map(|c| {
+            let mut q = c.quote;
+            if q.kind != QuoteKind::Indirect && names_a_work(text, &q) {
+                q.cue = None;
+                q.speaker = None;
+                q.speaker_name = None;
+                q.speaker_mention = None;
+                q.speaker_mention_kind = None;
+                q.speaker_named_at = None;
+                q.speaker_inherited = false;
+            }
+            q
+        })
+        .collect()
+}
+
+/// The most words a quoted title has.
+const MAX_TITLE_WORDS: usize = 8;
+
+/// True when a quote names a work or programme instead of reporting speech: at most
+/// [`MAX_TITLE_WORDS`] words, each capitalised or a function word ("Meet the Press", "Today"),
+/// right after a possessive ("ABC’s “This Week”"), "on" ("he said on “Morning Joe.”") or a noun
+/// of [`WORK_NOUNS`] ("the podcast “Here’s the Thing.”"). It is quoted text with no speaker.
+fn names_a_work(text: &str, q: &Quote) -> bool {
+    let mut words = 0;
+    for w in q.content.text(text).split_whitespace() {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let Some(first) = core.chars().next() else {
+            continue;
+        };
+        let lower = core.to_lowercase();
+        let function_word = words > 0 && corroborate_core::text::is_function_word(&lower);
+        if first.is_lowercase() && !function_word {
+            return false;
+        }
+        words += 1;
+    }
+    if words == 0 || words > MAX_TITLE_WORDS {
+        return false;
+    }
+    let before = text
+        .get(floor_boundary(text, q.span.start.saturating_sub(40))..q.span.start)
+        .unwrap_or("");
+    let last = before
+        .split_whitespace()
+        .next_back()
+        .unwrap_or("")
+        .trim_end_matches(',');
+    last.ends_with("’s")
+        || last.ends_with("'s")
+        || last.eq_ignore_ascii_case("on")
+        || WORK_NOUNS.contains(&last.to_lowercase().as_str())
 }
 
 /// Sets [`Quote::reported_by`] from the article's outlet attributions: a quote is reported by

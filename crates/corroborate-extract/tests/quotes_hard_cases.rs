@@ -477,3 +477,34 @@ fn a_cue_word_read_as_a_plural_noun_is_not_a_cue() {
     let qs = quoted(text);
     assert_eq!(speaker_of(&qs, "soft words"), Some("Ola Berg"));
 }
+
+#[test]
+fn a_quoted_programme_title_is_no_quotation() {
+    // A title-case quote after a possessive, "on" or a programme noun names a work: it keeps
+    // no speaker and no cue. The speech around it keeps its own.
+    let text = "Pier dispute\n\n\
+        \u{201c}The ferries are late again,\u{201d} Otto Lind told Kell Radio\u{2019}s \
+        \u{201c}Morning Tide.\u{201d}\n\n\
+        Dana Holt said on \u{201c}Harbour Watch\u{201d} that the pier would reopen.\n\n\
+        Lind later appeared on the podcast \u{201c}Tides and Tolls.\u{201d}";
+    let (doc, qs) = all(text);
+    for title in ["Morning Tide", "Harbour Watch", "Tides and Tolls"] {
+        let q = quote_starting(&doc, &qs, title);
+        assert_eq!(
+            (q.speaker_mention, q.cue, q.speaker_named_at),
+            (None, None, None),
+            "{title}"
+        );
+    }
+    let speech = quote_starting(&doc, &qs, "The ferries");
+    let mention = speech.speaker_mention.map(|s| doc.slice(s).to_string());
+    assert_eq!(mention.as_deref(), Some("Otto Lind"));
+    // A sentence in title case is still speech when no possessive, "on" or programme noun
+    // stands before it.
+    let (doc, qs) = all("Pier dispute\n\nDana Holt said: \u{201c}Kell Wins Again.\u{201d}");
+    let q = quote_starting(&doc, &qs, "Kell Wins");
+    assert!(
+        q.speaker_mention.is_some() || q.speaker_named_at.is_some(),
+        "{q:?}"
+    );
+}

@@ -335,6 +335,18 @@ pub(crate) const NOT_CLAUSE_START: &[&str] = &[
     "in", "on", "at", "during", "to", "for", "with", "after", "before", "of", "about", "by",
 ];
 
+/// Nouns for works and programmes: a title-case quote right after one is the work's title ("the
+/// podcast “Here’s the Thing”"), not speech.
+pub(crate) const WORK_NOUNS: &[&str] = &[
+    "show",
+    "program",
+    "programme",
+    "podcast",
+    "series",
+    "movie",
+    "film",
+];
+
 /// Verbs whose first object is the hearer, not the content ("told reporters that …").
 pub(crate) const HEARER_VERBS: &[&str] = &[
     "told",
