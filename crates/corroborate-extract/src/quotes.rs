@@ -192,6 +192,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
         .into_iter()
         .map(|c| {
             let mut q = c.quote;
+            main_clause_speaker(text, &mut q);
             if q.kind != QuoteKind::Indirect && names_a_work(text, &q) {
                 q.cue = None;
                 q.speaker = None;
@@ -204,6 +205,29 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
             q
         })
         .collect()
+}
+
+/// "Trump, who has told aides he sees the issues as linked, said: “…”": a relative "who" whose
+/// clause closes with a comma before the quote's cue is not the cue's subject; the name it
+/// refers to is (the speaker, already resolved through "who", stays).
+fn main_clause_speaker(text: &str, q: &mut Quote) {
+    let (Some(who), Some(cue)) = (q.speaker_mention, q.cue) else {
+        return;
+    };
+    if who.text(text) != "who" || cue.start < who.end {
+        return;
+    }
+    let between = text.get(who.end..cue.start).unwrap_or("");
+    if !between.contains(',') || between.contains(['.', '\n']) {
+        return;
+    }
+    if let Some(name) = relative_antecedent(text, who) {
+        q.speaker_mention = Some(name);
+        q.speaker_mention_kind = Some(SpeakerMentionKind::Name);
+        if q.speaker_named_at == Some(who) {
+            q.speaker_named_at = Some(name);
+        }
+    }
 }
 
 /// The most words a quoted title has.

@@ -508,3 +508,16 @@ fn a_quoted_programme_title_is_no_quotation() {
         "{q:?}"
     );
 }
+
+#[test]
+fn a_relative_clause_closed_before_the_cue_leaves_the_speaker_its_name() {
+    // "who" is the subject of the relative clause; the cue after the clause's comma is the
+    // main clause's, whose subject is the name.
+    let text = "Pier dispute\n\n\
+        Dana Holt, who has told reporters the pier is unsafe, said in a statement: \
+        \u{201c}We will close it before winter.\u{201d}";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "We will close");
+    let mention = q.speaker_mention.map(|s| doc.slice(s).to_string());
+    assert_eq!(mention.as_deref(), Some("Dana Holt"));
+}
