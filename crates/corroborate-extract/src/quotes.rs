@@ -230,6 +230,23 @@ fn main_clause_speaker(text: &str, q: &mut Quote) {
     }
 }
 
+/// `mention` without a past-tense verb that ends it after a word other than a determiner:
+/// "the polls closed" (stating …), "Clinton avoided" (questions …) are "the polls", "Clinton";
+/// "the accused" stays.
+fn without_trailing_verb(text: &str, mention: Span) -> Span {
+    let words = mention.text(text);
+    let Some((head, last)) = words.trim_end().rsplit_once(' ') else {
+        return mention;
+    };
+    let verb =
+        last.len() > 4 && last.ends_with("ed") && last.bytes().all(|b| b.is_ascii_lowercase());
+    let before = head.rsplit(' ').next().unwrap_or("").to_lowercase();
+    if !verb || lexicon::DETERMINERS.contains(&before.as_str()) {
+        return mention;
+    }
+    Span::new(mention.start, mention.start + head.trim_end().len())
+}
+
 /// The most words a quoted title has.
 const MAX_TITLE_WORDS: usize = 8;
 
@@ -399,6 +416,11 @@ fn extract_by_rules(
         });
     }
     cands.sort_by_key(|c| (c.quote.span.start, c.quote.span.end));
+    for c in &mut cands {
+        if let Some(m) = c.quote.speaker_mention {
+            c.quote.speaker_mention = Some(without_trailing_verb(text, m));
+        }
+    }
     resolve(doc, text, &win, &table, entities, &mut cands);
     (win, table, raws, cands)
 }

@@ -521,3 +521,17 @@ fn a_relative_clause_closed_before_the_cue_leaves_the_speaker_its_name() {
     let mention = q.speaker_mention.map(|s| doc.slice(s).to_string());
     assert_eq!(mention.as_deref(), Some("Dana Holt"));
 }
+
+#[test]
+fn a_speaker_mention_ends_before_a_trailing_participle() {
+    // A past participle after the head noun modifies it; the mention is the noun phrase.
+    let text = "Harbour vote\n\n\
+        A court document filed Thursday says the harbour board will not be prosecuted.\n\n\
+        The Kell harbour pilots polled said they would strike in the spring.";
+    let (doc, qs) = all(text);
+    let mentions: Vec<&str> = qs
+        .iter()
+        .filter_map(|q| q.speaker_mention.map(|m| doc.slice(m)))
+        .collect();
+    assert_eq!(mentions, ["A court document", "The Kell harbour pilots"]);
+}

@@ -58,6 +58,13 @@ pub(crate) const NP_OPENERS: &[&str] = &[
     "two", "three", "most", "both",
 ];
 
+/// Determiners: a quote right after one is a phrase inside a noun phrase ("the
+/// “establishment”", "his “Perception” post"), and a word after one is no verb ("the accused").
+pub(crate) const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "that", "these",
+    "those",
+];
+
 /// Determiners after which a cue word ending in "s" is a plural noun, not a verb ("the
 /// reports", "many Nordic states", "their claims"); "all", "both", "some" are left out, since
 /// they also stand before a verb ("they all say", "some claims are …" aside).

@@ -49,7 +49,7 @@ use corroborate_core::text::is_function_word;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
-use super::lexicon::{RELATIVE_PRONOUNS, SUBJECT_CLAUSE_OPENERS};
+use super::lexicon::{DETERMINERS, RELATIVE_PRONOUNS, SUBJECT_CLAUSE_OPENERS};
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
 use super::trees::{parse_forest, Forest};
@@ -1058,13 +1058,6 @@ const PREPOSITIONS: &[&str] = &[
     "between",
     "among",
     "than",
-];
-
-/// Determiners: a quote right after one is a phrase inside a noun phrase ("the
-/// “establishment”", "his “Perception” post").
-const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "his", "her", "their", "its", "our", "my", "your", "this", "that", "these",
-    "those",
 ];
 
 /// Fills the no-speaker candidate's features of what the quote looks like: title case (every
