@@ -220,6 +220,11 @@ pub(super) fn find_all_with(
         if !w.bytes().all(|c| c.is_ascii_lowercase()) {
             continue;
         }
+        // "so-called", "self-described", "re-tweeting": part of a hyphenated word, no cue.
+        if st.as_bytes().get(b) == Some(&b'-') || (a > 0 && st.as_bytes().get(a - 1) == Some(&b'-'))
+        {
+            continue;
+        }
         let Some((stats, trusted)) = cue_class(w) else {
             continue;
         };
@@ -1141,6 +1146,28 @@ mod tests {
         ] {
             assert_eq!(speakers_of(sentence), [speaker], "{sentence}");
         }
+    }
+
+    #[test]
+    fn a_word_of_a_hyphenated_compound_is_no_cue() {
+        for (t, part) in [
+            (
+                "Otto Lind, a self-described harbour optimist, wants the pier rebuilt by spring.",
+                "described",
+            ),
+            (
+                "The so-called ferry tax has been re-tweeted by thousands of angry pilots.",
+                "called",
+            ),
+            (
+                "The so-called ferry tax has been re-tweeted by thousands of angry pilots.",
+                "tweeted",
+            ),
+        ] {
+            assert!(!cues_of(t).iter().any(|c| c == part), "{t}: {part}");
+        }
+        let t = "Otto Lind described the ferry tax as a burden on the pilots of Kell.";
+        assert_eq!(cues_of(t), ["described"]);
     }
 
     #[test]
