@@ -286,6 +286,12 @@ pub(super) fn find_all_with(
             out.push(q);
         }
     }
+    for q in &mut out {
+        if expletive_subject(text, q) {
+            q.speaker_mention = None;
+            q.speaker_mention_kind = None;
+        }
+    }
     // Only a second attribution's cue can end a content early.
     if out.len() > 1 {
         let cues: Vec<Span> = out.iter().filter_map(|q| q.cue).collect();
@@ -294,6 +300,40 @@ pub(super) fn find_all_with(
         }
     }
     out
+}
+
+/// Linking verbs that join an expletive "it" to its adjective ("it remains unclear"), besides
+/// the forms of "be" ("’s" is "is" in "It’s unclear").
+const LINKING_VERBS: &[&str] = &[
+    "s", "remains", "remained", "seems", "seemed", "appears", "appeared",
+];
+
+/// True when `q`'s subject is an expletive "it" joined to an adjective cue by "be" or a linking
+/// verb, with at most "also", "still" or "not" besides ("It’s unclear whether …", "It remains
+/// unclear how …"; not "It is calling for …"): the text names no source.
+fn expletive_subject(text: &str, q: &Quote) -> bool {
+    let (Some(m), Some(cue)) = (q.speaker_mention, q.cue) else {
+        return false;
+    };
+    if !m.text(text).eq_ignore_ascii_case("it")
+        || cue.start < m.end
+        || cue.text(text).ends_with("ing")
+    {
+        return false;
+    }
+    let between = text.get(m.end..cue.start).unwrap_or("").to_lowercase();
+    let mut linked = false;
+    for w in between
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+    {
+        if crate::lexicon::verbs::BE_FORMS.contains(&w) || LINKING_VERBS.contains(&w) {
+            linked = true;
+        } else if !matches!(w, "also" | "still" | "not") {
+            return false;
+        }
+    }
+    linked
 }
 
 /// `content` ended before a later verb phrase of its speaker that reports something else ("called
@@ -1145,6 +1185,57 @@ mod tests {
             ("It said the ferry would sail on Monday.", "It"),
         ] {
             assert_eq!(speakers_of(sentence), [speaker], "{sentence}");
+        }
+    }
+
+    #[test]
+    fn an_expletive_it_is_no_source() {
+        let q = Quote {
+            span: Span::new(0, 60),
+            kind: QuoteKind::Indirect,
+            content: Span::new(17, 60),
+            cue: Some(Span::new(8, 15)),
+            speaker: None,
+            speaker_mention: Some(Span::new(0, 2)),
+            speaker_mention_kind: Some(SpeakerMentionKind::Pronoun),
+            speaker_name: None,
+            speaker_named_at: None,
+            speaker_inherited: false,
+            continues: false,
+            confidence: None,
+            reported_by: None,
+        };
+        let cue_at = |t: &str, w: &str| {
+            let a = t.find(w).expect("cue");
+            Quote {
+                cue: Some(Span::new(a, a + w.len())),
+                ..q.clone()
+            }
+        };
+        for (t, cue, expletive) in [
+            (
+                "It’s unclear whether the pier will reopen.",
+                "unclear",
+                true,
+            ),
+            (
+                "It remains unclear how the ferries will run.",
+                "unclear",
+                true,
+            ),
+            (
+                "It is also unlikely that the fares will fall.",
+                "unlikely",
+                true,
+            ),
+            (
+                "It also accused the mayor of hiding the report.",
+                "accused",
+                false,
+            ),
+            ("It is calling for a vote on the pier.", "calling", false),
+        ] {
+            assert_eq!(expletive_subject(t, &cue_at(t, cue)), expletive, "{t}");
         }
     }
 
