@@ -142,6 +142,18 @@ pub(crate) fn round_confidence(p: f32) -> Confidence {
     Confidence::new(p)
 }
 
+impl Quote {
+    /// Drops every trace of a speaker: the text names none.
+    fn forget_speaker(&mut self) {
+        self.speaker = None;
+        self.speaker_name = None;
+        self.speaker_mention = None;
+        self.speaker_mention_kind = None;
+        self.speaker_named_at = None;
+        self.speaker_inherited = false;
+    }
+}
+
 impl SpanMap for Quote {
     fn map_spans(&mut self, f: &dyn Fn(Span) -> Span) {
         self.span.map_spans(f);
@@ -195,12 +207,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
             main_clause_speaker(text, &mut q);
             if q.kind != QuoteKind::Indirect && names_a_work(text, &q) {
                 q.cue = None;
-                q.speaker = None;
-                q.speaker_name = None;
-                q.speaker_mention = None;
-                q.speaker_mention_kind = None;
-                q.speaker_named_at = None;
-                q.speaker_inherited = false;
+                q.forget_speaker();
             }
             q
         })

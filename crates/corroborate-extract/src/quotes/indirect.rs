@@ -1190,27 +1190,16 @@ mod tests {
 
     #[test]
     fn an_expletive_it_is_no_source() {
-        let q = Quote {
-            span: Span::new(0, 60),
-            kind: QuoteKind::Indirect,
-            content: Span::new(17, 60),
-            cue: Some(Span::new(8, 15)),
-            speaker: None,
-            speaker_mention: Some(Span::new(0, 2)),
-            speaker_mention_kind: Some(SpeakerMentionKind::Pronoun),
-            speaker_name: None,
-            speaker_named_at: None,
-            speaker_inherited: false,
-            continues: false,
-            confidence: None,
-            reported_by: None,
-        };
         let cue_at = |t: &str, w: &str| {
             let a = t.find(w).expect("cue");
-            Quote {
-                cue: Some(Span::new(a, a + w.len())),
-                ..q.clone()
-            }
+            let it = (Span::new(0, 2), SpeakerMentionKind::Pronoun);
+            let content = Span::new(a + w.len(), t.len());
+            quote(
+                Span::new(0, t.len()),
+                content,
+                Span::new(a, a + w.len()),
+                Some(it),
+            )
         };
         for (t, cue, expletive) in [
             (

@@ -322,14 +322,7 @@ pub(super) fn apply(
         let q = &mut cands[i].quote;
         match (origin, span) {
             (Origin::Rule, _) => {}
-            (Origin::Nothing, _) | (_, None) => {
-                q.speaker = None;
-                q.speaker_name = None;
-                q.speaker_mention = None;
-                q.speaker_mention_kind = None;
-                q.speaker_named_at = None;
-                q.speaker_inherited = false;
-            }
+            (Origin::Nothing, _) | (_, None) => q.forget_speaker(),
             (Origin::Earlier(j), Some(s)) => {
                 let (e, n) = rule.get(j).cloned().unwrap_or((None, None));
                 q.speaker = e;
