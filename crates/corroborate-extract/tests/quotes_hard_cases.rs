@@ -42,6 +42,14 @@ fn quote_starting<'a>(doc: &PreparedDoc, qs: &'a [Quote], start: &str) -> &'a Qu
         .unwrap_or_else(|| panic!("no quote starting {start:?}"))
 }
 
+/// The speaker mention of the quote whose content starts with `start`.
+#[track_caller]
+fn mention_at(doc: &PreparedDoc, qs: &[Quote], start: &str) -> Option<String> {
+    quote_starting(doc, qs, start)
+        .speaker_mention
+        .map(|s| doc.slice(s).to_string())
+}
+
 #[test]
 fn pronoun_speakers_follow_the_last_named_speaker() {
     let text = "Flood waters reach Millbrook\n\n\
@@ -463,9 +471,10 @@ fn a_participle_after_a_quote_has_no_inverted_subject() {
         Otto Lind has delivered a defense of \u{201c}Kell values,\u{201d} saying the city \
         embodied the \u{201c}heart and soul of the north.\u{201d}";
     let (doc, qs) = all(text);
-    let q = quote_starting(&doc, &qs, "Kell values");
-    let mention = q.speaker_mention.map(|s| doc.slice(s).to_string());
-    assert_eq!(mention.as_deref(), Some("Otto Lind"));
+    assert_eq!(
+        mention_at(&doc, &qs, "Kell values").as_deref(),
+        Some("Otto Lind")
+    );
 }
 
 #[test]
@@ -496,9 +505,10 @@ fn a_quoted_programme_title_is_no_quotation() {
             "{title}"
         );
     }
-    let speech = quote_starting(&doc, &qs, "The ferries");
-    let mention = speech.speaker_mention.map(|s| doc.slice(s).to_string());
-    assert_eq!(mention.as_deref(), Some("Otto Lind"));
+    assert_eq!(
+        mention_at(&doc, &qs, "The ferries").as_deref(),
+        Some("Otto Lind")
+    );
     // A sentence in title case is still speech when no possessive, "on" or programme noun
     // stands before it.
     let (doc, qs) = all("Pier dispute\n\nDana Holt said: \u{201c}Kell Wins Again.\u{201d}");
@@ -517,9 +527,10 @@ fn a_relative_clause_closed_before_the_cue_leaves_the_speaker_its_name() {
         Dana Holt, who has told reporters the pier is unsafe, said in a statement: \
         \u{201c}We will close it before winter.\u{201d}";
     let (doc, qs) = all(text);
-    let q = quote_starting(&doc, &qs, "We will close");
-    let mention = q.speaker_mention.map(|s| doc.slice(s).to_string());
-    assert_eq!(mention.as_deref(), Some("Dana Holt"));
+    assert_eq!(
+        mention_at(&doc, &qs, "We will close").as_deref(),
+        Some("Dana Holt")
+    );
 }
 
 #[test]
