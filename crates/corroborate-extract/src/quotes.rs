@@ -386,7 +386,7 @@ fn extract_by_rules(
     for (i, r) in raws.iter().enumerate() {
         cands.push(direct_candidate(text, &win, &table, &raws, i, r));
     }
-    attribute_from_reported_speech(text, &win, &mut cands);
+    attribute_from_reported_speech(text, &win, &raws, &mut cands);
     let direct_cues: Vec<Span> = cands.iter().filter_map(|c| c.quote.cue).collect();
     cands.extend(
         indirect_candidates(doc, text, &win, &table, &raws)
@@ -518,7 +518,12 @@ fn direct_candidate(
 
 /// A quote whose neighbourhood names no speaker, inside reported speech ("Carson said the
 /// announcement was an “insult” to the volunteers"), takes the reported speech's source and cue.
-fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candidate]) {
+fn attribute_from_reported_speech(
+    text: &str,
+    win: &Windows,
+    raws: &[RawQuote],
+    cands: &mut [Candidate],
+) {
     for c in cands
         .iter_mut()
         .filter(|c| c.quote.speaker_mention.is_none() && c.quote.cue.is_none())
@@ -535,7 +540,11 @@ fn attribute_from_reported_speech(text: &str, win: &Windows, cands: &mut [Candid
                 .is_some_and(|cue| cue.end <= span.start || span.end <= cue.start);
             q.content.start < span.end && span.start < q.content.end && outside
         });
-        if let Some(q) = reported.filter(|q| q.speaker_mention.is_some()) {
+        let speaks_outside_quotes = |q: &Quote| {
+            q.speaker_mention
+                .is_some_and(|m| !cues::overlaps_quote(raws, m))
+        };
+        if let Some(q) = reported.filter(speaks_outside_quotes) {
             c.quote.speaker_mention = q.speaker_mention;
             c.quote.speaker_mention_kind = q.speaker_mention_kind;
             c.quote.cue = q.cue;

@@ -546,3 +546,24 @@ fn a_speaker_mention_ends_before_a_trailing_participle() {
         .collect();
     assert_eq!(mentions, ["A court document", "The Kell harbour pilots"]);
 }
+
+#[test]
+fn no_speaker_mention_lies_inside_another_quote() {
+    // The reported-speech fallback of the scare quote finds "asked" with the first quote's
+    // words before it; those words are quoted, so they name no speaker.
+    let text = "Pier dispute\n\n\
+        ''Is Dana Holt running against the Harbour Board?'' asked Mr. Lind, referring to \
+        what he calls the ''crooked'' vote. ''The answer is she is not.''";
+    let (doc, qs) = all(text);
+    assert_eq!(mention_at(&doc, &qs, "Is Dana").as_deref(), Some("Lind"));
+    for q in &qs {
+        if let Some(m) = q.speaker_mention {
+            assert!(
+                qs.iter().all(|o| !o.content.overlaps(m)),
+                "{:?} speaks for {:?}",
+                doc.slice(m),
+                doc.slice(q.content)
+            );
+        }
+    }
+}

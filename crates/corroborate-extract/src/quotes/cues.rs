@@ -626,6 +626,12 @@ fn inside_quote(raws: &[RawQuote], pos: usize) -> bool {
     raws.get(i).is_some_and(|r| r.span.start <= pos)
 }
 
+/// True when `span` shares a byte with one of the paired quotes (marks included).
+pub(super) fn overlaps_quote(raws: &[RawQuote], span: Span) -> bool {
+    let i = raws.partition_point(|r| r.span.end <= span.start);
+    raws.get(i).is_some_and(|r| r.span.start < span.end)
+}
+
 /// The cue in the sentence before the quote: a cue verb with its subject, a possessive speech
 /// noun, or "according to".
 pub(super) fn cue_before(
