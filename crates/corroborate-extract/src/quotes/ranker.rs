@@ -49,7 +49,7 @@ use corroborate_core::text::is_function_word;
 use corroborate_core::{PreparedDoc, Span};
 
 use super::cues::main_subject;
-use super::lexicon::{DETERMINERS, RELATIVE_PRONOUNS, SUBJECT_CLAUSE_OPENERS};
+use super::lexicon::{DETERMINERS, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJECT_CLAUSE_OPENERS};
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
 use super::trees::{parse_forest, Forest};
@@ -59,7 +59,7 @@ use crate::lexicon::reporting::cue_rate;
 use crate::windows::{ascii_words, ceil_boundary, floor_boundary, Windows};
 
 /// Number of features.
-const N: usize = 65;
+const N: usize = 67;
 
 /// The features of a candidate speaker, the names the model file splits on.
 pub const SPEAKER_FEATURES: [&str; N] = [
@@ -139,6 +139,10 @@ pub const SPEAKER_FEATURES: [&str; N] = [
     "cue_adjacent",
     "cue_comma_between",
     "cue_before_candidate",
+    // A phrase cut in the wrong place ("As Blumenthal", "Of Carson", "While", "Both pilots
+    // stiffened their").
+    "opens_with_function_word",
+    "ends_with_function_word",
 ];
 
 /// Feature indices (the positions in [`SPEAKER_FEATURES`]).
@@ -208,6 +212,8 @@ mod f {
     pub const CUE_ADJACENT: usize = 62;
     pub const CUE_COMMA_BETWEEN: usize = 63;
     pub const CUE_BEFORE_CANDIDATE: usize = 64;
+    pub const OPENS_WITH_FUNCTION_WORD: usize = 65;
+    pub const ENDS_WITH_FUNCTION_WORD: usize = 66;
 }
 
 /// At most this many words between a candidate and the quote in its sentence are searched for
@@ -813,6 +819,8 @@ impl<'a> Ctx<'a> {
             who: flag(t.eq_ignore_ascii_case("who")),
             possessive: flag(possessive),
             long: flag(t.split_whitespace().take(4).count() >= 4),
+            opens_with_function_word: flag(opens_with_function_word(t)),
+            ends_with_function_word: flag(ends_with_function_word(t)),
             ..Static::default()
         };
         let cs = self.sentence_of(s.start);
@@ -872,6 +880,8 @@ impl<'a> Ctx<'a> {
         x[f::WRITTEN_WHO] = st.who;
         x[f::WRITTEN_POSSESSIVE] = st.possessive;
         x[f::LONG_PHRASE] = st.long;
+        x[f::OPENS_WITH_FUNCTION_WORD] = st.opens_with_function_word;
+        x[f::ENDS_WITH_FUNCTION_WORD] = st.ends_with_function_word;
         x[f::NEAR_START] = st.near_start;
         x[f::CUE_AFTER] = st.cue_after;
         x[f::CUE_BEFORE] = st.cue_before;
@@ -1109,6 +1119,33 @@ struct Static {
     after_preposition: f32,
     relative: f32,
     clause_initial: f32,
+    opens_with_function_word: f32,
+    ends_with_function_word: f32,
+}
+
+/// True when phrase `t` opens with a function word that is neither a determiner nor a
+/// pronoun: a preposition or conjunction the phrase took by mistake ("As Blumenthal", "Of
+/// Carson", "While").
+fn opens_with_function_word(t: &str) -> bool {
+    ascii_words(t).next().is_some_and(|(a, b)| {
+        let w = t[a..b].to_ascii_lowercase();
+        let w = w.as_str();
+        is_function_word(w)
+            && !DETERMINERS.contains(&w)
+            && !SPEAKER_PRONOUNS.contains(&w)
+            && !RELATIVE_PRONOUNS.contains(&w)
+    })
+}
+
+/// True when phrase `t` has two words or more and ends with a function word ("Both pilots
+/// stiffened their"): a noun phrase cut before its noun.
+fn ends_with_function_word(t: &str) -> bool {
+    let mut words = ascii_words(t);
+    let first = words.next();
+    match (first, words.last()) {
+        (Some(_), Some((a, b))) => is_function_word(&t[a..b].to_ascii_lowercase()),
+        _ => false,
+    }
 }
 
 /// True when `pos` lies in a relative clause opened by a comma ("Crump, who represents Kohen’s
@@ -1282,6 +1319,22 @@ mod tests {
     }
 
     #[test]
+    fn phrases_cut_in_the_wrong_place_are_flagged() {
+        assert!(opens_with_function_word("As Blumenthal"));
+        assert!(opens_with_function_word("While"));
+        assert!(!opens_with_function_word("The harbour master"));
+        assert!(!opens_with_function_word("they"));
+        assert!(!opens_with_function_word("who"));
+        assert!(!opens_with_function_word("Odile Brandt"));
+        assert!(ends_with_function_word("Both pilots stiffened their"));
+        assert!(!ends_with_function_word("Both pilots"));
+        assert!(
+            !ends_with_function_word("their"),
+            "one word is not a cut phrase"
+        );
+    }
+
+    #[test]
     fn relative_clauses_are_found() {
         let t = "Ben Crump, who represents Kohen’s family, said";
         let at = |w: &str| t.find(w).unwrap_or(0);
@@ -1339,12 +1392,14 @@ mod tests {
             (f::CUE_ADJACENT, "cue_adjacent"),
             (f::CUE_COMMA_BETWEEN, "cue_comma_between"),
             (f::CUE_BEFORE_CANDIDATE, "cue_before_candidate"),
+            (f::OPENS_WITH_FUNCTION_WORD, "opens_with_function_word"),
+            (f::ENDS_WITH_FUNCTION_WORD, "ends_with_function_word"),
         ];
         for (i, name) in named {
             assert_eq!(SPEAKER_FEATURES[i], name);
         }
         assert_eq!(
-            f::CUE_BEFORE_CANDIDATE + 1,
+            f::ENDS_WITH_FUNCTION_WORD + 1,
             N,
             "the last index is the last feature"
         );
