@@ -30,7 +30,9 @@
 //! (`cue_between`, so "X told …: “…”" favours X over a mention with no cue beside it), whether
 //! it stands in the sentence after the quote's (`sentence_next`: "“… in 2000.” he points
 //! out."), how it stands to the quote's cue (the words and any comma between them, and on which
-//! side: `cue_gap_words`, `cue_adjacent`, `cue_comma_between`, `cue_before_candidate`), and, on
+//! side: `cue_gap_words`, `cue_adjacent`, `cue_comma_between`, `cue_before_candidate`), whether
+//! it opens or ends with a function word (a phrase cut in the wrong place: "As Blumenthal",
+//! "Both pilots stiffened their"), and, on
 //! the no-speaker candidate only, what the quote looks like (short, lower-case, partial, opening
 //! its paragraph, with or without a cue, title case, a preposition or determiner right before
 //! it: titles and scare quotes). The model (`data/speaker_ranker.tsv`: 150 small
