@@ -241,6 +241,7 @@ fn main_clause_speaker(text: &str, q: &mut Quote) {
 /// "the polls closed" (stating …), "Clinton avoided" (questions …) are "the polls", "Clinton";
 /// "the accused" stays.
 fn without_trailing_verb(text: &str, mention: Span) -> Span {
+    let mention = without_trailing_time(text, mention);
     let words = mention.text(text);
     let Some((head, last)) = words.trim_end().rsplit_once(' ') else {
         return mention;
@@ -252,6 +253,14 @@ fn without_trailing_verb(text: &str, mention: Span) -> Span {
         return mention;
     }
     Span::new(mention.start, mention.start + head.trim_end().len())
+}
+
+/// `mention` without a time phrase at its end, which says when it spoke, not who ("The pilots
+/// two weeks ago" said: "The pilots").
+fn without_trailing_time(text: &str, mention: Span) -> Span {
+    let words = mention.text(text);
+    let kept = lexicon::without_trailing_time(words);
+    Span::new(mention.start, mention.start + kept.len())
 }
 
 /// The most words a quoted title has.

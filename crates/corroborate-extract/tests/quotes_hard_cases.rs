@@ -567,3 +567,21 @@ fn no_speaker_mention_lies_inside_another_quote() {
         }
     }
 }
+
+#[test]
+fn a_time_phrase_between_subject_and_cue_is_no_speaker() {
+    // "less than two weeks ago" says when, not who: the subject is before it.
+    let text = "Pier dispute\n\n\
+        The Harbour Board less than two weeks ago said for the first time that \
+        \u{201c}unsafe\u{201d} cargo had passed through the pier.\n\n\
+        The pilots two weeks ago said the pier would close.";
+    let (doc, qs) = all(text);
+    assert_eq!(
+        mention_at(&doc, &qs, "unsafe").as_deref(),
+        Some("Harbour Board")
+    );
+    assert_eq!(
+        mention_at(&doc, &qs, "the pier would").as_deref(),
+        Some("The pilots")
+    );
+}

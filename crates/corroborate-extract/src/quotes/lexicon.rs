@@ -49,8 +49,23 @@ pub(crate) fn between_subject_and_cue(w: &str) -> bool {
     is_auxiliary(w) || ADVERBS_BEFORE_CUE.contains(&w)
 }
 
-/// The day a statement was made, between its subject and cue ("Clinton on Tuesday said").
-pub(crate) const STATEMENT_DAY: &str = r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:[ \t]+(?:morning|afternoon|evening|night))?|yesterday|today";
+/// When a statement was made, between its subject and cue: a day ("Clinton on Tuesday said"),
+/// a recent period ("The board last week said") or a span of time back ("The State Department
+/// less than two weeks ago said").
+pub(crate) const STATEMENT_DAY: &str = r"(?:on[ \t]+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:[ \t]+(?:morning|afternoon|evening|night))?|yesterday|today|(?:last|this)[ \t]+(?:week|month|year|morning|night)|(?:(?:less|more)[ \t]+than[ \t]+|about[ \t]+|nearly[ \t]+|almost[ \t]+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a[ \t]+few|[0-9]+)[ \t]+(?:days?|weeks?|months?|years?)[ \t]+ago";
+
+/// A time phrase ending a noun phrase ([`STATEMENT_DAY`]: "two weeks ago", "last week").
+static TRAILING_TIME: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"[ \t]+(?:{STATEMENT_DAY})$")));
+
+/// `phrase` without a time phrase at its end, which says when someone spoke, not who ("The
+/// pilots last week" said); `phrase` itself when nothing would be left before it.
+pub(crate) fn without_trailing_time(phrase: &str) -> &str {
+    match TRAILING_TIME.find(phrase) {
+        Some(m) if m.start() > 0 => &phrase[..m.start()],
+        _ => phrase,
+    }
+}
 
 /// Words that open a noun phrase able to speak ("one person", "another commenter").
 pub(crate) const NP_OPENERS: &[&str] = &[
