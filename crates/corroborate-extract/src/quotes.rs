@@ -906,8 +906,8 @@ fn participle_opening(text: &str, content: Span) -> Option<(Span, Span)> {
 /// Reported speech that runs on into a participle cue after a comma ("The board denied the
 /// allegations, saying the report was published in March") is two attributions by one source:
 /// the first clause ends at the comma, and the participle is the cue of what follows it (as
-/// [`participle_opening`] reads it). A participle that already heads an attribution of its own
-/// is left alone.
+/// [`participle_opening`] reads it). When the participle already heads an attribution of its
+/// own, the first clause still ends at the comma, and no second attribution is added.
 fn split_participle_clauses(text: &str, cands: &mut Vec<Candidate>) {
     let cues: Vec<Span> = cands.iter().filter_map(|c| c.quote.cue).collect();
     let mut added: Vec<Candidate> = Vec::new();
@@ -920,12 +920,15 @@ fn split_participle_clauses(text: &str, cands: &mut Vec<Candidate>) {
         let split = t.match_indices(", ").find_map(|(i, _)| {
             let tail = Span::new(content.start + i + 1, content.end);
             let (cue, clause) = participle_opening(text, tail)?;
-            (i > 0 && !cues.iter().any(|k| k.overlaps(cue))).then_some((i, cue, clause))
+            (i > 0).then_some((i, cue, clause))
         });
         let Some((i, cue, clause)) = split else {
             continue;
         };
         c.quote.content = Span::new(content.start, content.start + i);
+        if cues.iter().any(|k| k.overlaps(cue)) {
+            continue;
+        }
         let mut q = c.quote.clone();
         q.span = Span::new(cue.start, clause.end);
         q.cue = Some(cue);

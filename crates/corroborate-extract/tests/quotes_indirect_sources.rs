@@ -593,3 +593,26 @@ fn a_name_modifying_a_learned_group_noun_is_not_the_speaker() {
     assert_eq!(q.speaker_mention.map(|s| doc.slice(s)), Some("Varga aides"));
     assert_eq!(q.speaker_name, None, "{q:?}");
 }
+
+#[test]
+fn a_participle_after_a_clause_without_a_cue_is_said_by_the_sentence_subject() {
+    // "walked out" and "stayed home" report nothing; the participle after them does, and it
+    // shares their subject.
+    let found = indirect(
+        "Ferry fares\n\nOdile Brandt walked out of the meeting on Friday, saying that the \
+         higher fares would empty the islands.\n\nThe harbour master stayed home, saying the \
+         storm would last until Monday.",
+    );
+    assert_said_by(
+        &found,
+        "the higher fares would empty the islands",
+        "Odile Brandt",
+    );
+    let source = source_of(&found, "the storm would last until Monday").flatten();
+    assert!(
+        source
+            .as_deref()
+            .is_some_and(|s| s.starts_with("The harbour master")),
+        "{found:?}"
+    );
+}

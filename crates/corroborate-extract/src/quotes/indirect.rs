@@ -440,6 +440,14 @@ fn lexicon_quote(
     if mention.is_none() && trimmed.ends_with(',') && st.get(a..b)?.ends_with("ing") {
         mention = subject_of_cue_before(trimmed, o);
     }
+    // A participle after a clause with no speech verb ("The mayor walked out of the meeting,
+    // saying …") shares the subject of its sentence.
+    if let (None, Some(scope)) = (mention, scope) {
+        if trimmed.ends_with(',') && lexicon::is_present_participle(st.get(a..b)?) {
+            let cue = Span::new(o + a, o + b);
+            mention = super::subject_before(text, scope.sentence, cue, scope.table, &[]);
+        }
+    }
     if mention.is_none() && trimmed.ends_with(',') {
         // The subject before its appositions: "Dana Holt, 41, a ferry pilot from Kell, said".
         let mut inner = trimmed.get(..trimmed.len() - 1)?;
