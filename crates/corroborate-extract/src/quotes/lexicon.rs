@@ -62,7 +62,7 @@ static TRAILING_TIME: LazyLock<Regex> =
 /// pilots last week" said); `phrase` itself when nothing would be left before it.
 pub(crate) fn without_trailing_time(phrase: &str) -> &str {
     match TRAILING_TIME.find(phrase) {
-        Some(m) if m.start() > 0 => &phrase[..m.start()],
+        Some(m) if m.start() > 0 => phrase.get(..m.start()).unwrap_or(phrase),
         _ => phrase,
     }
 }

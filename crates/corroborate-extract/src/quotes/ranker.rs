@@ -1130,7 +1130,7 @@ struct Static {
 /// Carson", "While").
 fn opens_with_function_word(t: &str) -> bool {
     ascii_words(t).next().is_some_and(|(a, b)| {
-        let w = t[a..b].to_ascii_lowercase();
+        let w = t.get(a..b).unwrap_or_default().to_ascii_lowercase();
         let w = w.as_str();
         is_function_word(w)
             && !DETERMINERS.contains(&w)
@@ -1145,7 +1145,9 @@ fn ends_with_function_word(t: &str) -> bool {
     let mut words = ascii_words(t);
     let first = words.next();
     match (first, words.last()) {
-        (Some(_), Some((a, b))) => is_function_word(&t[a..b].to_ascii_lowercase()),
+        (Some(_), Some((a, b))) => t
+            .get(a..b)
+            .is_some_and(|w| is_function_word(&w.to_ascii_lowercase())),
         _ => false,
     }
 }
