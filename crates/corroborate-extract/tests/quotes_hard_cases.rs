@@ -585,3 +585,24 @@ fn a_time_phrase_between_subject_and_cue_is_no_speaker() {
         Some("The pilots")
     );
 }
+
+#[test]
+fn abbreviations_of_initials_stay_inside_a_name() {
+    // "U.S." and "J.J." are one word of the name, not a name ending at "U.".
+    let text = "Ferry vote\n\n\
+        \u{201c}We have to stand as one,\u{201d} said Democratic U.S. Rep. Jane Dorrance of Kell.\n\n\
+        \u{201c}The vote was close,\u{201d} said J.J. Varga, a pilot.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "We have to"), Some("Jane Dorrance"));
+    assert_eq!(speaker_of(&qs, "The vote was"), Some("J.J. Varga"));
+}
+
+#[test]
+fn a_parenthesis_after_the_subject_does_not_hide_it() {
+    // "Sen. Mark Hollis (D-Ore.) said": the speaker is Hollis, not the party and state.
+    let text = "Ferry vote\n\n\
+        \u{201c}We will pass it,\u{201d} said Ana Lind, the mayor.\n\n\
+        \u{201c}This is not over,\u{201d} Sen. Mark Hollis (D-Ore.) said.";
+    let qs = quoted(text);
+    assert_eq!(speaker_of(&qs, "This is not"), Some("Mark Hollis"));
+}

@@ -25,9 +25,10 @@ pub(crate) fn compile(pattern: &str) -> Regex {
 const TITLE_ABBR: &str =
     r"(?:Gov|Sgt|Sen|Rep|Dr|Mr|Mrs|Ms|Lt|Col|Gen|Capt|Det|Cpl|Rev|Prof|St|Jr|Sr|Supt|Atty)\.";
 
-/// One capitalised word, a title abbreviation or an initial.
+/// One capitalised word, a title abbreviation, an abbreviation of initials ("U.S.", "D.C.") or
+/// an initial.
 pub(crate) fn capword() -> String {
-    format!(r"(?:{TITLE_ABBR}|{UPPER}\.|{UPPER}{WORD}*)")
+    format!(r"(?:{TITLE_ABBR}|(?:{UPPER}\.){{2,}}|{UPPER}\.|{UPPER}{WORD}*)")
 }
 
 /// Lower-case words that may join the capitalised words of a name ("Department of Public

@@ -159,20 +159,20 @@ fn subject_pattern_with(role_before_name: &str) -> String {
     )
 }
 
-/// "…," SUBJECT (aux) CUE — a cue after the quote.
+/// "…," SUBJECT (parenthesis) (aux) CUE — a cue after the quote ("…," Holt (D-Ore.) said).
 pub(crate) static AFTER_SUBJ_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
+        r"^[ \t]*,?[ \t]*{}{PARENTHESIS}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}(?P<cue>{CUE_VERBS})(?-u:\b)",
         subject_pattern(),
         aux = aux()
     ))
 });
 
-/// "…," SUBJECT (, apposition,) (aux) — what stands between a quote and a cue word found by
+/// "…," SUBJECT (parenthesis) (, apposition,) (aux) — what stands between a quote and a cue word found by
 /// the cue lexicon ("…," Beck questioned).
 pub(crate) static SUBJ_BEFORE_CUE: LazyLock<Regex> = LazyLock::new(|| {
     compile(&format!(
-        r"^[ \t]*,?[ \t]*{}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}$",
+        r"^[ \t]*,?[ \t]*{}{PARENTHESIS}(?:,[^,\n\x22\x{{201C}}\x{{201D}}]{{1,60}},)?[ \t]+(?:{aux}[ \t]+){{0,2}}$",
         subject_pattern(),
         aux = aux()
     ))
