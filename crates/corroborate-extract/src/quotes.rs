@@ -837,7 +837,11 @@ fn indirect_sentences(
             .take_while(|r| r.span.start < s.end)
             .map(|r| r.span);
         for seg in outside_quotes(text, s, quoted) {
-            let scope = indirect::SubjectScope { table, sentence: s };
+            let scope = indirect::SubjectScope {
+                table,
+                sentence: s,
+                raws: &raws[ri..],
+            };
             for q in indirect::find_all_with(text, seg, Some(scope), dump.as_deref_mut()) {
                 out.push(Candidate {
                     quote: q,

@@ -606,3 +606,17 @@ fn a_parenthesis_after_the_subject_does_not_hide_it() {
     let qs = quoted(text);
     assert_eq!(speaker_of(&qs, "This is not"), Some("Mark Hollis"));
 }
+
+#[test]
+fn words_that_are_no_role_do_not_join_a_name_as_its_speaker() {
+    // "sided with the Ferry Union" is a verb phrase, not a role before a name: the participle's
+    // speaker is the judge, the subject of the sentence.
+    let text = "Ferry ruling\n\n\
+        In June, a U.S. appeals court judge sided with the Ferry Union, saying the ferry law \
+        broke the charter.";
+    let (doc, qs) = all(text);
+    assert_eq!(
+        mention_at(&doc, &qs, "the ferry law").as_deref(),
+        Some("a U.S. appeals court judge")
+    );
+}

@@ -7,11 +7,12 @@
 use corroborate_core::text::is_function_word;
 use corroborate_core::Span;
 
+use super::detector::PREPOSITIONS;
 use super::lexicon::{
     self, ACCORDING_BEFORE, AFTER_ACCORDING, AFTER_CUE_SUBJ, AFTER_SUBJ_CUE, CALENDAR,
-    COMPLEMENT_PREPOSITIONS, NOT_IN_ROLE, NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS, PARTICIPLES,
-    PLURAL_DETERMINERS, POSS_SPEECH, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_ANY, SUBJ_AT_END,
-    SUBJ_BEFORE_CUE,
+    COMPLEMENT_PREPOSITIONS, DETERMINERS, NOT_IN_ROLE, NOT_SPEAKER_HEADS, NP_LINKS, NP_OPENERS,
+    PARTICIPLES, PLURAL_DETERMINERS, POSS_SPEECH, RELATIVE_PRONOUNS, SPEAKER_PRONOUNS, SUBJ_ANY,
+    SUBJ_AT_END, SUBJ_BEFORE_CUE,
 };
 use super::names::{self, NameTable};
 use super::pairing::RawQuote;
@@ -127,17 +128,28 @@ fn mention_with(
         Some(a) if kind != SpeakerMentionKind::Pronoun => written.get(..a)?.trim_end(),
         _ => written,
     };
-    let written = match c.name("pname") {
-        Some(p) if p.start() == m.start() => written.get(..role_before_name(written))?,
-        _ => written,
+    let pname = c.name("pname").is_some_and(|p| p.start() == m.start());
+    let written = if pname {
+        written.get(..role_before_name(written))?
+    } else {
+        written
     };
+    // Lower-case words before a name that are no role words ("sided with the Democrats"): the
+    // mention is the name alone.
+    let lead = if pname {
+        name_after_non_role_words(written)?
+    } else {
+        0
+    };
+    let written = written.get(lead..)?;
+    let start = m.start() + lead;
     // A role phrase the pattern ended on a preposition ("said the mayor of Tolvik").
     let last_word = written.rsplit([' ', '\t']).next().unwrap_or("");
     let dangling = kind == SpeakerMentionKind::Role
         && (last_word == "from" || COMPLEMENT_PREPOSITIONS.contains(&last_word));
-    if !dangling && plausible_speaker(written, kind, opens(m.start())) {
+    if !dangling && plausible_speaker(written, kind, opens(start)) {
         return Some((
-            Span::new(offset + m.start(), offset + m.start() + written.len()),
+            Span::new(offset + start, offset + start + written.len()),
             kind,
         ));
     }
@@ -191,12 +203,42 @@ fn mention_with(
     } else {
         SpeakerMentionKind::Role
     };
-    plausible_speaker(subject, kind, opens(m.start())).then(|| {
+    plausible_speaker(subject, kind, opens(start)).then(|| {
         (
-            Span::new(offset + m.start(), offset + m.start() + subject.len()),
+            Span::new(offset + start, offset + start + subject.len()),
             kind,
         )
     })
+}
+
+/// Where the name of a lower-case role and name starts when a word before it is a function
+/// word, a past form or a cue, so that the words are no role ("rose to thank Mayor Lind"); 0
+/// when they are one ("former governor Ana Lind"); `None` when a preposition or a verb form
+/// (and perhaps a determiner) stands right before the name ("sided with the Ferry Union",
+/// "following the Harbour Board's report"): the name is its object, not a subject.
+fn name_after_non_role_words(phrase: &str) -> Option<usize> {
+    let mut role = true;
+    let mut before = ["", ""];
+    for (a, b) in ascii_words(phrase) {
+        let word = phrase.get(a..b).unwrap_or_default();
+        if word.starts_with(char::is_uppercase) {
+            if role {
+                return Some(0);
+            }
+            let head = if DETERMINERS.contains(&before[1]) {
+                before[0]
+            } else {
+                before[1]
+            };
+            let object =
+                PREPOSITIONS.contains(&head) || head.ends_with("ing") || head.ends_with("ed");
+            return (!object).then_some(a);
+        }
+        let lower = word.to_lowercase();
+        role &= !is_function_word(&lower) && !lower.ends_with("ed") && !is_cue(&lower);
+        before = [before[1], word];
+    }
+    Some(0)
 }
 
 /// How much of a lower-case role and name stands as one phrase: a capitalised modifier and more

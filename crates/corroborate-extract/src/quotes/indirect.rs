@@ -17,6 +17,7 @@ use super::{
     SpeakerMentionKind,
 };
 
+use super::pairing::RawQuote;
 use crate::lexicon::patterns::compile;
 use crate::lexicon::reporting::{cue_class, is_speech_verb, CueStats, REPORT_VERBS};
 
@@ -197,6 +198,8 @@ pub(super) fn find_all(text: &str, s: Span) -> Vec<Quote> {
 pub(super) struct SubjectScope<'a> {
     pub(super) table: &'a NameTable,
     pub(super) sentence: Span,
+    /// The paired quotes from the sentence on: a name inside one is no subject.
+    pub(super) raws: &'a [RawQuote],
 }
 
 /// [`find_all`], also recording every candidate of the learned detector in `dump`.
@@ -445,7 +448,7 @@ fn lexicon_quote(
     if let (None, Some(scope)) = (mention, scope) {
         if trimmed.ends_with(',') && lexicon::is_present_participle(st.get(a..b)?) {
             let cue = Span::new(o + a, o + b);
-            mention = super::subject_before(text, scope.sentence, cue, scope.table, &[]);
+            mention = super::subject_before(text, scope.sentence, cue, scope.table, scope.raws);
         }
     }
     if mention.is_none() && trimmed.ends_with(',') {
@@ -485,7 +488,7 @@ fn lexicon_quote(
     if let (None, Some(scope)) = (mention, scope) {
         if after_coordinating_conjunction(prefix) {
             let cue = Span::new(o + a, o + b);
-            mention = super::subject_before(text, scope.sentence, cue, scope.table, &[]);
+            mention = super::subject_before(text, scope.sentence, cue, scope.table, scope.raws);
         }
     }
     let mut by_fallback = false;
