@@ -253,11 +253,75 @@ pub fn title_case_if_shouting(s: &str) -> String {
         .join(" ")
 }
 
+/// A wire dateline that opens a paragraph: a place, then a credit in parentheses or slashes, a
+/// date or both, then a dash ("MARLOW, Nov. 30 (Reuters) - ", "Kabul, Afghanistan (AP) — ",
+/// "NEW YORK, March 3 /Wire/ -- "), or a place in capitals and a dash ("LONDON — ").
+static DATELINE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    let place = r"\p{Lu}[\p{L}.'’-]*(?:[ ]\p{Lu}[\p{L}.'’-]*){0,3}(?:,[\p{L}\d.'’ ]{1,30}?){0,2}";
+    let credit = r"(?:\(\p{Lu}[^()\n]{0,39}\)|/\p{Lu}[^/\n]{0,39}/)";
+    let caps = r"\p{Lu}{2,}(?:[ .'’-]{1,2}\p{Lu}{2,})*\.?(?:,[\p{L}\d.'’ ]{1,30}?){0,2}";
+    let dash = r"(?:--|[-–—])";
+    match regex::Regex::new(&format!(
+        r"^(?:{place}[ \t]*{credit}|{caps})[ \t]*{dash}[ \t]+"
+    )) {
+        Ok(r) => r,
+        Err(e) => panic!("invalid built-in regex: {e}"),
+    }
+});
+
+/// The byte length of the wire dateline that opens `line` ("WASHINGTON (AP) — "), dash and
+/// space included; 0 when `line` opens otherwise. Only the opening of a paragraph can hold one.
+pub fn dateline_len(line: &str) -> usize {
+    DATELINE.find(line).map_or(0, |m| m.end())
+}
+
+/// `span` without the wire dateline it opens with when it opens a paragraph ("MARLOW (Reuters) -
+/// Floods rose …" → "Floods rose …"): what a source said never holds the outlet's place and
+/// credit. `span` unchanged otherwise, or when nothing would be left.
+pub fn after_dateline(text: &str, span: crate::Span) -> crate::Span {
+    let at = span.start;
+    if at > 0 && char_before(text, at) != Some('\n') {
+        return span;
+    }
+    let len = dateline_len(text.get(at..span.end).unwrap_or(""));
+    if len == 0 || at + len >= span.end {
+        return span;
+    }
+    crate::Span::new(at + len, span.end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const T: &str = "a\u{2122}b\u{2014}c\u{a0}\u{1F600}";
+
+    #[test]
+    fn wire_datelines_are_measured_and_other_openings_are_not() {
+        let opening = |s: &str| s.get(..dateline_len(s)).unwrap_or("").to_string();
+        assert_eq!(
+            opening("MARLOW, Nov. 30 (Reuters) - Floodwaters rose"),
+            "MARLOW, Nov. 30 (Reuters) - "
+        );
+        assert_eq!(
+            opening("Kabul, Afghanistan (AP) \u{2014} The talks"),
+            "Kabul, Afghanistan (AP) \u{2014} "
+        );
+        assert_eq!(
+            opening("NEW YORK, March 3 /Wire/ -- A firm"),
+            "NEW YORK, March 3 /Wire/ -- "
+        );
+        assert_eq!(opening("LONDON \u{2013} Prices fell"), "LONDON \u{2013} ");
+        for plain in [
+            "LONDON-based firms said",
+            "Floodwaters rose on Monday - officials said",
+            "The mayor - who spoke late - said",
+            "He said (twice) - that",
+            "Mayor Lenz (right) - who",
+        ] {
+            assert_eq!(dateline_len(plain), 0, "{plain}");
+        }
+    }
 
     #[test]
     fn boundaries_clamp_inside_multibyte_characters() {

@@ -225,6 +225,9 @@ pub fn extract(doc: &PreparedDoc) -> Vec<Attribution> {
         out.extend(found);
     }
     resolve_back_references(&mut out);
+    for a in &mut out {
+        a.statement = corroborate_core::text::after_dateline(text, a.statement);
+    }
     out
 }
 
@@ -377,6 +380,22 @@ mod tests {
             .into_iter()
             .map(|a| (a.kind, a.source, doc.slice(a.statement).to_string()))
             .collect()
+    }
+
+    #[test]
+    fn a_statement_opens_after_the_wire_dateline_of_its_paragraph() {
+        let text = "Kell floods\n\n\
+            KELL, Nov. 30 (Coastal Wire) \u{2014} The river rose two metres overnight, according \
+            to the Kell water board.\n";
+        let got = found(text);
+        assert_eq!(
+            got,
+            vec![(
+                AttributionKind::AccordingTo,
+                "the Kell water board".to_string(),
+                "The river rose two metres overnight".to_string()
+            )]
+        );
     }
 
     #[test]

@@ -205,6 +205,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
         .map(|c| {
             let mut q = c.quote;
             main_clause_speaker(text, &mut q);
+            without_dateline(text, &mut q);
             if q.kind != QuoteKind::Indirect && names_a_work(text, &q) {
                 q.cue = None;
                 q.forget_speaker();
@@ -212,6 +213,16 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
             q
         })
         .collect()
+}
+
+/// Content that opens a paragraph with a wire dateline ("MARLOW (Reuters) - Floods rose …,
+/// officials said") opens after it: the place and the credit are the outlet's, not the speaker's.
+fn without_dateline(text: &str, q: &mut Quote) {
+    let content = corroborate_core::text::after_dateline(text, q.content);
+    if q.span.start == q.content.start {
+        q.span.start = content.start;
+    }
+    q.content = content;
 }
 
 /// "Trump, who has told aides he sees the issues as linked, said: “…”": a relative "who" whose

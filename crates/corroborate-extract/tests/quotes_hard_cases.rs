@@ -620,3 +620,15 @@ fn words_that_are_no_role_do_not_join_a_name_as_its_speaker() {
         Some("a U.S. appeals court judge")
     );
 }
+
+#[test]
+fn a_wire_dateline_is_no_part_of_what_a_source_said() {
+    // The place and the agency's credit open the paragraph; officials said what follows them.
+    let text = "Floods in Marlow\n\n\
+        MARLOW, Nov. 30 (Coastal Wire) \u{2014} Floodwaters forced 4,000 people from their homes \
+        on Monday, officials said.";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "Floodwaters forced");
+    assert_eq!(q.speaker_mention.map(|s| doc.slice(s)), Some("officials"));
+    assert!(doc.slice(q.span).starts_with("Floodwaters"));
+}
