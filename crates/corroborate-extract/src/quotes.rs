@@ -1142,15 +1142,20 @@ fn entity_at(entities: &EntityAnalysis, span: Span) -> Option<usize> {
 /// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson").
 fn resolve_role(text: &str, table: &NameTable, span: Span) -> Option<String> {
     let t = span.text(text);
-    if indefinite(t) {
-        return None;
-    }
     let np = t
         .split([' ', '\t'])
         .take_while(|w| !matches!(*w, "for" | "of" | "at" | "with" | "from"))
         .collect::<Vec<_>>();
     let head = np.last()?;
-    table.resolve_role(head, span.end + 3, 2 * MAX_WINDOW)
+    let name = table.resolve_role(head, span.end + 3, 2 * MAX_WINDOW)?;
+    // "a spokesperson …" introduces someone new, named only by an apposition right after it ("a
+    // spokesman for the firm, Brian Ochs,").
+    let named_right_after = || {
+        let rest = text.get(span.end..).unwrap_or("");
+        rest.strip_prefix(", ")
+            .is_some_and(|r| r.starts_with(name.as_str()))
+    };
+    (!indefinite(t) || named_right_after()).then_some(name)
 }
 
 /// A role mention ("the attorney", "Kohen's mother"): the entities API's nominal mention

@@ -245,6 +245,14 @@ pub(crate) static APPOSITION_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 pub(crate) static ROLE_COMMA_BEFORE: LazyLock<Regex> =
     LazyLock::new(|| compile(&format!(r"(?P<role>{LOWER}),[ \t]+$")));
 
+/// A role noun with its complement before a comma and a name: "a spokesman for the ferry
+/// company, Brian Ochs" (the role is "spokesman").
+pub(crate) static ROLE_OF_COMMA_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"(?:^|\s)(?:[Aa]n?|[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?P<role>{LOWER})[ \t]+(?:for|of|at|with)[ \t]+[^,\n]{{1,40}},[ \t]+$"
+    ))
+});
+
 /// A lower-case word right before a name: "attorney Ben Crump".
 pub(crate) static WORD_BEFORE: LazyLock<Regex> =
     LazyLock::new(|| compile(&format!(r"(?P<role>{LOWER})[ \t]+$")));

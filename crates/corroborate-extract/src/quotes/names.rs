@@ -11,7 +11,7 @@ use corroborate_core::Span;
 
 use super::lexicon::{
     names_organisation, normalise_role, APPOSITION_AFTER, NAME_SEQ, NON_NAME_STARTS,
-    ROLE_COMMA_BEFORE, SPEAKER_PRONOUNS, WORD_BEFORE,
+    ROLE_COMMA_BEFORE, ROLE_OF_COMMA_BEFORE, SPEAKER_PRONOUNS, WORD_BEFORE,
 };
 use crate::lexicon::heads::{is_media_head, is_organisation_head};
 use crate::windows::floor_boundary;
@@ -155,6 +155,12 @@ impl NameTable {
                     if let Some(r) = c.name("role") {
                         t.add_role(r.as_str(), m.start(), &canonical);
                     }
+                }
+                if let Some(r) = ROLE_OF_COMMA_BEFORE
+                    .captures(before)
+                    .and_then(|c| c.name("role"))
+                {
+                    t.add_role(r.as_str(), m.start(), &canonical);
                 }
                 let after = &text[m.end()..floor_boundary(text, m.end() + 120)];
                 if let Some(np) = APPOSITION_AFTER.captures(after).and_then(|c| c.name("np")) {
