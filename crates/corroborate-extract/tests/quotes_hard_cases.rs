@@ -632,3 +632,35 @@ fn a_wire_dateline_is_no_part_of_what_a_source_said() {
     assert_eq!(q.speaker_mention.map(|s| doc.slice(s)), Some("officials"));
     assert!(doc.slice(q.span).starts_with("Floodwaters"));
 }
+
+#[test]
+fn an_indefinite_role_is_named_by_the_apposition_right_after_it() {
+    // "a spokesman …, Brian Ochs," names the speaker; a later "a spokesman" with no name is
+    // someone new, not Ochs.
+    let text = "Ferry strike\n\n\
+        A spokesman for the ferry company, Brian Ochs, said talks would resume on Friday.\n\n\
+        \u{201c}We are not going back,\u{201d} said a union steward, Paul Dorn.\n\n\
+        A spokesman for the port said the berths were empty.";
+    let (doc, qs) = all(text);
+    let name_of = |start: &str| quote_starting(&doc, &qs, start).speaker_name.clone();
+    assert_eq!(name_of("talks would").as_deref(), Some("Brian Ochs"));
+    assert_eq!(name_of("We are not").as_deref(), Some("Paul Dorn"));
+    assert_eq!(name_of("the berths"), None);
+}
+
+#[test]
+fn the_hearer_of_told_is_no_part_of_what_was_said() {
+    // "told parliament that …": parliament heard it; the content opens after "that".
+    let text = "Ferry strike\n\n\
+        The transport minister, Ilse Varga, told parliament that the government would not \
+        intervene.\n\n\
+        Mayor Ana Lind told cheering supporters that the ferry would sail again.";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "the government would");
+    assert_eq!(q.cue.map(|c| doc.slice(c)), Some("told parliament"));
+    let q = quote_starting(&doc, &qs, "the ferry would");
+    assert_eq!(
+        q.cue.map(|c| doc.slice(c)),
+        Some("told cheering supporters")
+    );
+}

@@ -72,6 +72,31 @@ static TOLD_OBJECT: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 
+/// One to three lower-case words and "that" after a hearer verb: "told parliament that",
+/// "reminded cheering supporters that", "told me that".
+static HEARER_THEN_THAT: LazyLock<Regex> = LazyLock::new(|| {
+    compile(&format!(
+        r"^[ \t]+(?:{LOWER}[ \t]+){{0,2}}{LOWER}[ \t]+that[ \t]"
+    ))
+});
+
+/// Where the hearer a hearer verb names ends in `rest`, the text right after the verb ("told
+/// reporters that …", "told parliament that …": after "reporters", "parliament").
+fn hearer_end(rest: &str) -> Option<usize> {
+    if let Some(m) = TOLD_OBJECT.find(rest) {
+        let obj = m.as_str();
+        return Some(m.start() + obj.find(" that").unwrap_or(obj.len()));
+    }
+    let m = HEARER_THEN_THAT.find(rest)?;
+    let end = m.as_str().rfind(" that")?;
+    // "All I'm asking is that …": a verb, not a hearer.
+    let words = m.as_str().get(..end)?;
+    let verb = words
+        .split_whitespace()
+        .any(|w| super::lexicon::is_be_or_have(w) || super::lexicon::is_modal_or_do(w));
+    (!verb).then_some(end)
+}
+
 /// `CLAUSE, according to SOURCE.`
 static CLAUSE_ACCORDING: LazyLock<Regex> = LazyLock::new(|| {
     compile(
@@ -501,10 +526,8 @@ fn lexicon_quote(
     let mut rest_start = b;
     let mut cue_end = b;
     if HEARER_VERBS.contains(&cue_word_text) {
-        if let Some(m) = TOLD_OBJECT.find(st.get(b..)?) {
-            let obj = m.as_str();
-            let len = obj.find(" that").unwrap_or(obj.len());
-            rest_start = b + m.start() + len;
+        if let Some(len) = hearer_end(st.get(b..)?) {
+            rest_start = b + len;
             cue_end = rest_start;
         }
     }
@@ -910,13 +933,11 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
     let mut rest_start = cue.end();
     if matches!(cue.as_str(), "told" | "tells" | "confirmed") {
         let confirmed = cue.as_str() == "confirmed";
-        let object = TOLD_OBJECT
-            .find(&st[rest_start..])
-            .filter(|m| !confirmed || m.as_str().trim_start().starts_with("to "));
-        if let Some(m) = object {
-            let obj = m.as_str();
-            let len = obj.find(" that").unwrap_or(obj.len());
-            rest_start += m.start() + len;
+        let after = st.get(rest_start..).unwrap_or_default();
+        let object =
+            hearer_end(after).filter(|_| !confirmed || after.trim_start().starts_with("to "));
+        if let Some(len) = object {
+            rest_start += len;
             cue_span = abs(cue.start(), rest_start);
         } else if !confirmed || !st[rest_start..].trim_start().starts_with("that ") {
             return None;
@@ -974,6 +995,21 @@ pub(super) fn find(text: &str, s: Span) -> Option<Quote> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hearer_ends_before_that_and_a_verb_is_no_hearer() {
+        fn end(rest: &str) -> Option<&str> {
+            hearer_end(rest).and_then(|e| rest.get(..e))
+        }
+        assert_eq!(end(" parliament that the vote"), Some(" parliament"));
+        assert_eq!(
+            end(" cheering supporters that the ferry"),
+            Some(" cheering supporters")
+        );
+        assert_eq!(end(" reporters he was"), Some(" reporters"));
+        assert_eq!(end(" is that we stay"), None);
+        assert_eq!(end(" on Monday that the vote"), None);
+    }
 
     /// A quote's content and speaker mention as text.
     fn content_and_speaker(t: &str, q: Quote) -> (String, String) {
