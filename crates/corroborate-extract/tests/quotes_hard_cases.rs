@@ -664,3 +664,21 @@ fn the_hearer_of_told_is_no_part_of_what_was_said() {
         Some("told cheering supporters")
     );
 }
+
+#[test]
+fn a_day_after_the_cue_does_not_turn_a_trailing_phrase_into_the_content() {
+    // "…, fire officials said Wednesday, forcing …": what they said is the clause before.
+    let text = "Wildfire near Dunmore\n\n\
+        A wildfire east of Dunmore doubled in size overnight, fire officials said Wednesday, \
+        forcing the evacuation of about 2,000 homes.";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "A wildfire east");
+    assert_eq!(
+        doc.slice(q.content),
+        "A wildfire east of Dunmore doubled in size overnight"
+    );
+    assert_eq!(
+        q.speaker_mention.map(|s| doc.slice(s)),
+        Some("fire officials")
+    );
+}

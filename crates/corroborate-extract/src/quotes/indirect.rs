@@ -757,11 +757,13 @@ fn opens_coordinate_clause(rest: &str) -> bool {
         .any(|c| rest.starts_with(c))
 }
 
-/// True when what follows a cue is a comma and a phrase of the speaker's rather than the rest of
-/// an interrupted clause ("…, he said, wiping his face", "…, she said, adding that …", "…, he
-/// said, while …", "…, she said, on condition of anonymity"; not "…, he said, it becomes
-/// harder" or "…, she said, “Sure.”"): a participle, "while" or a preposition.
+/// True when what follows a cue, after a time phrase if any, is a comma and a phrase of the
+/// speaker's rather than the rest of an interrupted clause ("…, he said, wiping his face", "…,
+/// she said Wednesday, adding that …", "…, he said, while …", "…, she said, on condition of
+/// anonymity"; not "…, he said, it becomes harder" or "…, she said, “Sure.”"): a participle,
+/// "while" or a preposition.
 fn sets_off_a_phrase(rest: &str) -> bool {
+    let rest = lexicon::without_leading_time(rest);
     let Some(after) = rest.trim_start().strip_prefix(',') else {
         return false;
     };

@@ -67,6 +67,19 @@ pub(crate) fn without_trailing_time(phrase: &str) -> &str {
     }
 }
 
+/// A time phrase opening what follows a cue ([`STATEMENT_DAY`]: "said Wednesday, forcing …").
+static LEADING_TIME: LazyLock<Regex> =
+    LazyLock::new(|| compile(&format!(r"^[ \t]+(?:{STATEMENT_DAY})(?-u:\b)")));
+
+/// `rest` (the text right after a cue) without the time phrase it opens with, which says when
+/// someone spoke ("said Wednesday, forcing …" → ", forcing …").
+pub(crate) fn without_leading_time(rest: &str) -> &str {
+    match LEADING_TIME.find(rest) {
+        Some(m) => rest.get(m.end()..).unwrap_or(rest),
+        None => rest,
+    }
+}
+
 /// Words that open a noun phrase able to speak ("one person", "another commenter").
 pub(crate) const NP_OPENERS: &[&str] = &[
     "the", "a", "an", "one", "another", "some", "many", "several", "his", "her", "their", "its",
