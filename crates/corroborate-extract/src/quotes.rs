@@ -200,7 +200,7 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
     let text = doc.doc.text.as_str();
     let (win, table, raws, mut cands) = extract_by_rules(doc, entities);
     ranker::apply(doc, text, &win, &table, &raws, entities, &mut cands);
-    cands
+    let mut quotes: Vec<Quote> = cands
         .into_iter()
         .map(|c| {
             let mut q = c.quote;
@@ -212,7 +212,40 @@ pub fn extract(doc: &PreparedDoc, entities: &EntityAnalysis) -> Vec<Quote> {
             }
             q
         })
-        .collect()
+        .collect();
+    let cues: Vec<Span> = quotes.iter().filter_map(|q| q.cue).collect();
+    for q in quotes.iter_mut().filter(|q| {
+        q.kind == QuoteKind::Indirect
+            && q.speaker_mention
+                .is_some_and(|m| matches!(m.text(text), "who" | "which"))
+    }) {
+        q.content = before_next_attribution(text, q.content, &cues);
+    }
+    quotes
+}
+
+/// `content`, said in a relative clause, ended at the comma before another attribution's cue
+/// inside it, the main clause's ("who asked not to be named, told the Gazette": the relative
+/// clause's content ends at "named"), when at least two words are left; `content` itself
+/// otherwise. A cue with no comma before it is reported speech inside the content ("who said
+/// Lind told police that …") and stays.
+fn before_next_attribution(text: &str, content: Span, cues: &[Span]) -> Span {
+    let Some(cue) = cues
+        .iter()
+        .filter(|c| content.start < c.start && c.end <= content.end)
+        .min_by_key(|c| c.start)
+    else {
+        return content;
+    };
+    let before = text.get(content.start..cue.start).unwrap_or("");
+    let Some(kept) = before.trim_end().strip_suffix(',') else {
+        return content;
+    };
+    let kept = kept.trim_end();
+    if kept.split_whitespace().count() < 2 {
+        return content;
+    }
+    Span::new(content.start, content.start + kept.len())
 }
 
 /// Content that opens a paragraph with a wire dateline ("MARLOW (Reuters) - Floods rose …,

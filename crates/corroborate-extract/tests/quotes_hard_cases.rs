@@ -682,3 +682,17 @@ fn a_day_after_the_cue_does_not_turn_a_trailing_phrase_into_the_content() {
         Some("fire officials")
     );
 }
+
+#[test]
+fn what_a_relative_clause_reports_ends_where_the_main_clause_goes_on() {
+    // "who endorsed the plan in May, said …": the relative clause's content ends at its comma;
+    // the main clause's cue and content are another attribution.
+    let text = "Ferry plan\n\n\
+        Mayor Ana Lind, who praised the ferry plan in May as a lifeline, said on Friday that \
+        the budget had doubled.";
+    let (doc, qs) = all(text);
+    let q = quote_starting(&doc, &qs, "the ferry plan");
+    assert_eq!(doc.slice(q.content), "the ferry plan in May as a lifeline");
+    let q = quote_starting(&doc, &qs, "the budget");
+    assert_eq!(doc.slice(q.content), "the budget had doubled");
+}
