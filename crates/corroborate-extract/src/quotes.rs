@@ -1172,7 +1172,8 @@ fn entity_at(entities: &EntityAnalysis, span: Span) -> Option<usize> {
         })
 }
 
-/// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson").
+/// A role mention resolved through the name table; `None` for indefinite ones ("a spokesperson")
+/// unless an apposition right after names them ("a spokesperson, Ana Lind,").
 fn resolve_role(text: &str, table: &NameTable, span: Span) -> Option<String> {
     let t = span.text(text);
     let np = t
