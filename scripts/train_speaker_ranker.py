@@ -170,7 +170,8 @@ def best_option(model, options, n):
 def write_cross_validated(predictions, out, rows, choice):
     """Writes `predictions` (eval-polnear's output for the same train run) to `out` with every
     dumped quote's speaker chosen by the cross-validated models instead of the shipped one, as
-    eval-polnear writes it (a quote with neither a speaker nor a cue is left out), so that
+    eval-polnear writes it (a quote with neither a speaker nor a cue is left out, and a layered
+    quote gives only its outer attribution, which eval-polnear already wrote), so that
     score_quotes.py gives a train figure the model did not see (the in-sample one flatters
     trees)."""
     dumped = {(r["doc"], tuple(r["content"])) for r in rows}
@@ -181,7 +182,7 @@ def write_cross_validated(predictions, out, rows, choice):
                 g.write(line)
         for r, k in zip(rows, choice):
             span = r["options"][k]["span"]
-            if span is None and r.get("cue") is None:
+            if (span is None and r.get("cue") is None) or r.get("layered"):
                 continue
             g.write(json.dumps({"doc": r["doc"], "content": r["content"], "source": span,
                                 "cue": r.get("cue"), "kind": "direct"}) + "\n")

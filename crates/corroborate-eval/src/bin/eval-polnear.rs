@@ -7,8 +7,9 @@
 //! title) is quoted text, not an attribution, and is left out. Quotes give their content, the
 //! mention naming their speaker (`speaker_named_at`, which for a carried-over speaker is the
 //! earlier quote's mention) and cue; a quote an outlet reports (`reported_by`: "“…,” Holt
-//! said, according to CNN") also gives the outer layer, as PolNeAR annotates it (the quote, the
-//! outlet, the attribution's phrase);
+//! said, according to CNN") gives only the outer layer, as PolNeAR annotates it (the quote, the
+//! outlet, the attribution's phrase: on the train split the inner speaker of such a quote is
+//! almost never an attribution of its own);
 //! outlet attributions ("…, AP reported") whose statement no quote already covers give their
 //! statement, source and phrase.
 //!
@@ -19,8 +20,9 @@
 //! ```
 //!
 //! `--dump-candidates FILE` also writes, per direct or partial quote, the candidate speakers
-//! of the speaker ranker with their features and the quote's cue (spans in code points, no
-//! text): the training data of `scripts/train_speaker_ranker.py`.
+//! of the speaker ranker with their features, the quote's cue and whether the quote is
+//! layered (written as its outer attribution only; spans in code points, no text): the
+//! training data of `scripts/train_speaker_ranker.py`.
 //!
 //! `--dump-cues FILE` writes, per candidate of the learned attribution detector (a cue word
 //! the lexicon alone does not trust, with the attribution the rules build around it), its cue,
@@ -34,7 +36,7 @@ use anyhow::{bail, Context, Result};
 use corroborate_core::{OffsetMap, PreparedDoc, Span};
 use corroborate_eval::data_dir;
 use corroborate_extract::attributions::Attribution;
-use corroborate_extract::quotes::QuoteKind;
+use corroborate_extract::quotes::{Quote, QuoteKind};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
@@ -136,8 +138,14 @@ fn phrase_cue(a: &Attribution) -> Span {
     }
 }
 
-/// The prediction lines of one article and, when `dump`, its ranker candidate lines, and when
-/// `dump_cues`, its detector candidate lines.
+/// The outlet attribution that reports quote `q` (its `reported_by`), if the article has it.
+fn outer_layer<'a>(q: &Quote, attributions: &'a [Attribution]) -> Option<&'a Attribution> {
+    let outer = q.reported_by?;
+    attributions.iter().find(|a| a.source_span == outer)
+}
+
+/// The prediction lines of the article at `path` and, when `dump`, its ranker candidate lines,
+/// and when `dump_cues`, its detector candidate lines.
 fn predict(
     path: &Path,
     dump: bool,
@@ -150,6 +158,16 @@ fn predict(
         .and_then(|s| s.to_str())
         .context("file name")?
         .to_string();
+    Ok(predict_text(stem, text, dump, dump_cues))
+}
+
+/// [`predict`] on the text of article `stem`.
+fn predict_text(
+    stem: String,
+    text: String,
+    dump: bool,
+    dump_cues: bool,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
     // The product's text loader: the text unchanged, the first line as the headline.
     let doc = PreparedDoc::new(
         corroborate_core::load::text::load(&stem, text.clone()),
@@ -173,6 +191,11 @@ fn predict(
             continue;
         }
         contents.push(q.content);
+        // A layered quote is one attribution in PolNeAR, the outer one below: its content holds
+        // the inner "Holt said", and no attribution of its own names the inner speaker.
+        if outer_layer(q, &x.attributions).is_some() {
+            continue;
+        }
         lines.push(
             json!({
                 "doc": stem,
@@ -184,18 +207,18 @@ fn predict(
             .to_string(),
         );
     }
-    // A layered attribution ("…,” the judge said, according to the Post") is two
-    // attributions in PolNeAR, as in the report: the quote's, and the outer one whose source is
-    // the quote's `reported_by`, with the quote's content and the attribution's phrase as cue.
+    // A layered attribution ("…,” the judge said, according to the Post") is the outer one in
+    // PolNeAR: its source is the quote's `reported_by`, with the quote's whole span (holding the
+    // inner "the judge said") as content and the attribution's phrase as cue.
     for q in x
         .quotes
         .iter()
         .filter(|q| q.speaker_named_at.is_some() || q.cue.is_some())
     {
-        let Some(outer) = q.reported_by else { continue };
-        let Some(a) = x.attributions.iter().find(|a| a.source_span == outer) else {
+        let Some(a) = outer_layer(q, &x.attributions) else {
             continue;
         };
+        let outer = a.source_span;
         lines.push(
             json!({
                 "doc": stem,
@@ -242,8 +265,13 @@ fn predict(
                     json!({ "span": opt(*span), "f": sparse })
                 })
                 .collect();
+            // A layered quote is written as its outer attribution only, whatever its speaker.
+            let layered = x
+                .quotes
+                .iter()
+                .any(|q| q.content == o.content && outer_layer(q, &x.attributions).is_some());
             dumped.push(
-                json!({ "doc": stem, "content": cp(o.content), "cue": opt(o.cue), "options": options, "chosen": o.chosen })
+                json!({ "doc": stem, "content": cp(o.content), "cue": opt(o.cue), "options": options, "chosen": o.chosen, "layered": layered })
                     .to_string(),
             );
         }
@@ -262,7 +290,7 @@ fn predict(
             );
         }
     }
-    Ok((lines, dumped, cue_lines))
+    (lines, dumped, cue_lines)
 }
 
 /// An attribution's kind as the scorer's subsets read it: direct when its content holds a
@@ -276,5 +304,40 @@ fn kind_of(text: &str, content: Span) -> &'static str {
         "direct"
     } else {
         "indirect"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quote_an_outlet_reports_is_one_attribution_whose_source_is_the_outlet() {
+        let text = "Pier to reopen\n\n\u{201c}We will rebuild the pier by May,\u{201d} Mayor Dana Holt said, according to the Harbour Gazette.\n";
+        let (lines, dumped, _) = predict_text("pier".into(), text.into(), true, false);
+        let chars: Vec<char> = text.chars().collect();
+        let said = |v: &Value, role: &str| -> String {
+            let a = v[role][0].as_u64().unwrap_or(0) as usize;
+            let b = v[role][1].as_u64().unwrap_or(0) as usize;
+            chars.get(a..b).unwrap_or_default().iter().collect()
+        };
+        let lines: Vec<Value> = lines
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+            .collect();
+        let quoted: Vec<&Value> = lines.iter().filter(|l| l["kind"] == "direct").collect();
+        assert_eq!(quoted.len(), 1, "{lines:?}");
+        assert_eq!(
+            said(quoted[0], "content"),
+            "\u{201c}We will rebuild the pier by May,\u{201d}"
+        );
+        assert_eq!(said(quoted[0], "source"), "the Harbour Gazette");
+        assert!(lines.iter().all(|l| !said(l, "source").contains("Holt")));
+        let dumped: Vec<Value> = dumped
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+            .collect();
+        assert_eq!(dumped.len(), 1);
+        assert_eq!(dumped[0]["layered"], Value::Bool(true));
     }
 }
