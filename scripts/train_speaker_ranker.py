@@ -245,7 +245,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=150, help="boosting rounds (trees)")
     ap.add_argument("--leaves", type=int, default=PARAMS["num_leaves"], help="leaves per tree")
     ap.add_argument("--folds", type=int, default=5, help="cross-validation folds")
-    ap.add_argument("--unattributed-weight", type=float, default=0.25,
+    ap.add_argument("--unattributed-weight", type=float, default=0.5,
                     help="weight of the quotes inside no attribution (labelled no speaker)")
     ap.add_argument("--cross-validated", nargs=2, metavar=("PREDICTIONS", "OUT"),
                     help="rewrite eval-polnear's train predictions with the cross-validated "
