@@ -182,7 +182,13 @@ fn predict_text(
     let opt = |s: Option<Span>| s.map_or(Value::Null, cp);
     let mut lines = Vec::new();
     let mut contents: Vec<Span> = Vec::new();
-    for q in &x.quotes {
+    // Each quote's outer layer, looked up once.
+    let outer: Vec<Option<&Attribution>> = x
+        .quotes
+        .iter()
+        .map(|q| outer_layer(q, &x.attributions))
+        .collect();
+    for (q, outer) in x.quotes.iter().zip(&outer) {
         let kind = match q.kind {
             QuoteKind::Direct | QuoteKind::Partial => "direct",
             QuoteKind::Indirect => kind_of(&text, q.content),
@@ -193,7 +199,7 @@ fn predict_text(
         contents.push(q.content);
         // A layered quote is one attribution in PolNeAR, the outer one below: its content holds
         // the inner "Holt said", and no attribution of its own names the inner speaker.
-        if outer_layer(q, &x.attributions).is_some() {
+        if outer.is_some() {
             continue;
         }
         lines.push(
@@ -210,20 +216,18 @@ fn predict_text(
     // A layered attribution ("…,” the judge said, according to the Post") is the outer one in
     // PolNeAR: its source is the quote's `reported_by`, with the quote's whole span (holding the
     // inner "the judge said") as content and the attribution's phrase as cue.
-    for q in x
+    for (q, a) in x
         .quotes
         .iter()
-        .filter(|q| q.speaker_named_at.is_some() || q.cue.is_some())
+        .zip(&outer)
+        .filter(|(q, _)| q.speaker_named_at.is_some() || q.cue.is_some())
+        .filter_map(|(q, a)| Some((q, (*a)?)))
     {
-        let Some(a) = outer_layer(q, &x.attributions) else {
-            continue;
-        };
-        let outer = a.source_span;
         lines.push(
             json!({
                 "doc": stem,
                 "content": cp(if q.kind == QuoteKind::Indirect { q.content } else { q.span }),
-                "source": cp(outer),
+                "source": cp(a.source_span),
                 "cue": cp(phrase_cue(a)),
                 "kind": kind_of(&text, if q.kind == QuoteKind::Indirect { q.content } else { q.span }),
             })
@@ -251,6 +255,13 @@ fn predict_text(
     }
     let mut dumped = Vec::new();
     if dump {
+        let layered_contents: Vec<Span> = x
+            .quotes
+            .iter()
+            .zip(&outer)
+            .filter(|(_, a)| a.is_some())
+            .map(|(q, _)| q.content)
+            .collect();
         for o in corroborate_extract::quotes::speaker_candidates(&doc, &x.entities) {
             let options: Vec<Value> = o
                 .options
@@ -266,10 +277,7 @@ fn predict_text(
                 })
                 .collect();
             // A layered quote is written as its outer attribution only, whatever its speaker.
-            let layered = x
-                .quotes
-                .iter()
-                .any(|q| q.content == o.content && outer_layer(q, &x.attributions).is_some());
+            let layered = layered_contents.contains(&o.content);
             dumped.push(
                 json!({ "doc": stem, "content": cp(o.content), "cue": opt(o.cue), "options": options, "chosen": o.chosen, "layered": layered })
                     .to_string(),
